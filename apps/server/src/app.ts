@@ -1,0 +1,114 @@
+/**
+ * Builds the one Fastify process: security headers, compression, the REST API under /api with its
+ * OpenAPI document, health checks, and (unless disabled) the server-rendered web app.
+ * Plugin order: infrastructure → API → web (the web app's catch-all goes last).
+ */
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerErrorHandling, send } from "./http/error-handler.ts";
+import { registerSecurity } from "./http/security.ts";
+import { contactRoutes } from "./routes/contact.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { redirectRoutes } from "./routes/redirects.ts";
+import { storeRoutes } from "./routes/store.ts";
+import type { Clock } from "./services/clock.ts";
+import { createContactService } from "./services/contact.ts";
+import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
+import { registerWeb, type WebOptions } from "./web.ts";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  rateLimits?: RateLimits;
+  /** The built web app to serve; false for API-only (tests). */
+  web?: WebOptions | false;
+  logger?: boolean | object;
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const db = database.db;
+  const rateLimits = options.rateLimits ?? createRateLimits(config.redisUrl);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.isProduction,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await registerSecurity(app, { production: config.isProduction, dev: false });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie, { secret: config.appSecret });
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Vastra API",
+        version: "1.0.0",
+        description:
+          "The REST API of the Vastra store. Errors are `{ message, errors? }`; sign-in uses a session cookie.",
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: false });
+
+  const services = {
+    contact: createContactService({ db, rateLimits }),
+  };
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(redirectRoutes);
+  await app.register(
+    async (api) => {
+      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+      await api.register(storeRoutes, { db });
+      await api.register(contactRoutes, { contact: services.contact });
+      await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
+      api.all("/*", { schema: { hide: true } }, (request, reply) =>
+        send(reply, 404, {
+          message: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}`,
+        }),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  if (options.web) await registerWeb(app, options.web);
+
+  app.addHook("onClose", async () => {
+    await rateLimits.close();
+  });
+  return app;
+}

@@ -1,0 +1,501 @@
+/**
+ * The whole Vastra domain in one Drizzle schema. PGlite and PostgreSQL share it and its migrations.
+ * Money is integer paise. Invariants that must never break are enforced here, not only in services.
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const genderEnum = pgEnum("gender", ["Men", "Women", "Unisex"]);
+export const orderStatusEnum = pgEnum("order_status", [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+]);
+export const paymentStatusEnum = pgEnum("payment_status", [
+  "pending",
+  "paid",
+  "failed",
+  "refunded",
+]);
+export const codePurposeEnum = pgEnum("code_purpose", ["register", "reset", "email_change"]);
+export const subscriberStatusEnum = pgEnum("subscriber_status", ["subscribed", "unsubscribed"]);
+export const outboxStatusEnum = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    affiliateCode: text("affiliate_code").notNull(),
+    referredById: uuid("referred_by_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_affiliate_code_key").on(t.affiliateCode),
+    index("users_referred_by_idx").on(t.referredById),
+    check("users_not_self_referred", sql`${t.referredById} is distinct from ${t.id}`),
+  ],
+);
+
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_sessions_token_key").on(t.tokenHash), index().on(t.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: id(),
+    purpose: codePurposeEnum("purpose").notNull(),
+    /** The address the code was sent to, lower-cased. */
+    email: text("email").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("one_time_codes_lookup_idx").on(t.purpose, t.email, t.createdAt),
+    check("one_time_codes_attempts_nonneg", sql`${t.attempts} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  "categories",
+  { id: id(), name: text("name").notNull(), createdAt: createdAt(), updatedAt: updatedAt() },
+  (t) => [uniqueIndex("categories_name_lower_key").on(sql`lower(${t.name})`)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    pricePaise: integer("price_paise").notNull(),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
+    gender: genderEnum("gender").notNull().default("Unisex"),
+    imageUrl: text("image_url").notNull(),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    defaultColor: text("default_color"),
+    isHero: boolean("is_hero").notNull().default(false),
+    heroImage: text("hero_image"),
+    heroTagline: text("hero_tagline"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_price_nonneg", sql`${t.pricePaise} >= 0`),
+    check("products_low_stock_nonneg", sql`${t.lowStockThreshold} >= 0`),
+    index("products_hero_idx").on(t.isHero),
+    index("products_created_idx").on(t.createdAt),
+  ],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index().on(t.categoryId)],
+);
+
+/** Stock is kept per size; a product's stock is the sum of its sizes. */
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    position: integer("position").notNull().default(0),
+    stock: integer("stock").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check("product_sizes_stock_nonneg", sql`${t.stock} >= 0`),
+  ],
+);
+
+/** Additional images (color is null) and colour images (color set). */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    color: text("color"),
+    url: text("url").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index().on(t.productId)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    rating: smallint("rating").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_one_per_user_product").on(t.userId, t.productId),
+    index().on(t.productId, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_comment_length", sql`char_length(${t.comment}) between 1 and 2000`),
+  ],
+);
+
+// ---------------------------------------------------------------- cart and orders
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    /** '' when the line has no colour, so the unique key below holds. */
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_lines_key").on(t.userId, t.productId, t.size, t.color),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    orderNumber: text("order_number").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: orderStatusEnum("status").notNull().default("pending"),
+    paymentStatus: paymentStatusEnum("payment_status").notNull().default("pending"),
+    paymentMethod: text("payment_method").notNull().default("to_be_confirmed"),
+    totalPaise: integer("total_paise").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    /** The spec's one comma-joined address string. */
+    address: text("address").notNull(),
+    /** The structured address when the client sent it. */
+    shippingAddress: jsonb("shipping_address"),
+    addressType: text("address_type").notNull().default("home"),
+    notes: text("notes").notNull().default(""),
+    /** True while the order's items are taken out of stock (false once cancelled). */
+    stockHeld: boolean("stock_held").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_key").on(t.orderNumber),
+    index().on(t.userId, t.createdAt),
+    index().on(t.status),
+    index().on(t.createdAt),
+    check("orders_total_nonneg", sql`${t.totalPaise} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    imageUrl: text("image_url").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Who did what to an order, and when: the order's history and the trigger for its e-mails. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    response: jsonb("response"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- marketing
+
+export const advertisements = pgTable(
+  "advertisements",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url").notNull(),
+    buttonText: text("button_text").notNull().default("Shop Now"),
+    buttonLink: text("button_link").notNull().default("/products"),
+    targetPage: text("target_page").notNull().default("shop-all"),
+    shopFilters: jsonb("shop_filters").notNull().default({}),
+    isActive: boolean("is_active").notNull().default(true),
+    priority: integer("priority").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("advertisements_priority_range", sql`${t.priority} between 1 and 10`),
+    index().on(t.isActive, t.priority),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    status: subscriberStatusEnum("status").notNull().default("subscribed"),
+    source: text("source").notNull().default("website"),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_lower_key").on(sql`lower(${t.email})`),
+    index().on(t.status),
+  ],
+);
+
+/** One row (id 1): the newsletter's look. */
+export const newsletterSettings = pgTable(
+  "newsletter_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("newsletter_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const newsletterCampaigns = pgTable("newsletter_campaigns", {
+  id: id(),
+  subject: text("subject").notNull(),
+  template: jsonb("template").notNull(),
+  /** queued → sending → sent (or failed) */
+  status: text("status").notNull().default("queued"),
+  total: integer("total").notNull().default(0),
+  createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+/** One row per address a campaign goes to: the unique key is what keeps a resumed send from mailing anyone twice. */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, {
+      onDelete: "set null",
+    }),
+    email: text("email").notNull(),
+    outboxId: uuid("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.email] })],
+);
+
+// ---------------------------------------------------------------- uploads
+
+/** An uploaded image. claimedAt is null while it is a temporary upload of an edit session. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    sessionId: text("session_id"),
+    kind: text("kind").notNull(),
+    storageKey: text("storage_key").notNull(),
+    url: text("url").notNull(),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("uploads_url_key").on(t.url),
+    index().on(t.sessionId),
+    index().on(t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- e-mail
+
+/** Durable outbox: written in the transaction of the change that causes the e-mail. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: outboxStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    campaignId: uuid("campaign_id").references(() => newsletterCampaigns.id, {
+      onDelete: "set null",
+    }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index().on(t.campaignId)],
+);
+
+/** Where e-mails land when no SMTP_URL is set: the development mailbox page reads it. */
+export const devMailbox = pgTable(
+  "dev_mailbox",
+  {
+    id: id(),
+    outboxId: uuid("outbox_id").notNull(),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("dev_mailbox_outbox_key").on(t.outboxId), index().on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- store
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
+
+/** One row (id 1): the store's name, address, contacts, hours and referral reward. */
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
+);

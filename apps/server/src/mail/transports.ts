@@ -1,0 +1,68 @@
+/**
+ * Where e-mail goes: an SMTP server when SMTP_URL is set, otherwise the development mailbox
+ * (a table the /dev/mailbox page reads). Both receive the same message, Message-ID included.
+ */
+import nodemailer from "nodemailer";
+import type { Db } from "../db/client.ts";
+import { devMailbox } from "../db/schema.ts";
+
+export type MailMessage = {
+  outboxId: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+};
+
+export type MailTransport = {
+  name: "smtp" | "dev-mailbox";
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+/** The Message-ID is derived from the outbox row, so a receiver can recognise a repeat. */
+export function messageIdFor(outboxId: string): string {
+  return `<${outboxId}@outbox.vastra>`;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, {});
+  return {
+    name: "smtp",
+    async send(m) {
+      await transporter.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        headers: m.headers,
+        messageId: messageIdFor(m.outboxId),
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function devMailboxTransport(db: Db): MailTransport {
+  return {
+    name: "dev-mailbox",
+    async send(m) {
+      await db
+        .insert(devMailbox)
+        .values({
+          outboxId: m.outboxId,
+          fromAddress: m.from,
+          toAddress: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          headers: { "Message-ID": messageIdFor(m.outboxId), ...m.headers },
+        })
+        .onConflictDoNothing();
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+/** /healthz: the process answers. /readyz: the database answers too. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> }> = async (
+  app,
+  opts,
+) => {
+  const reply = z.object({ status: z.string() });
+  app.get("/healthz", { schema: { hide: true, response: { 200: reply } } }, async () => ({
+    status: "ok",
+  }));
+  app.get(
+    "/readyz",
+    { schema: { hide: true, response: { 200: reply, 503: reply } } },
+    async (_request, res) => {
+      const ok = await opts.ping().catch(() => false);
+      return res.status(ok ? 200 : 503).send({ status: ok ? "ready" : "database unavailable" });
+    },
+  );
+};

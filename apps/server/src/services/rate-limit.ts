@@ -1,0 +1,75 @@
+/**
+ * The one limiter module: in memory by default, in Redis when REDIS_URL is set (several servers
+ * then share their counts). A refused call becomes a 429 with a clear message.
+ */
+import { Redis } from "ioredis";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { TooManyRequestsError } from "./errors.ts";
+
+export type LimitRule = { points: number; windowSeconds: number };
+
+export type Limiter = {
+  /** Counts one call for key; throws TooManyRequestsError with `message` when over the limit. */
+  consume(key: string, message: string): Promise<void>;
+  /** Forgets key (for example after a successful sign-in). */
+  reset(key: string): Promise<void>;
+};
+
+export type RateLimits = {
+  limiter(name: string, rule: LimitRule): Limiter;
+  close(): Promise<void>;
+};
+
+export function createRateLimits(redisUrl?: string): RateLimits {
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        enableOfflineQueue: false,
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+      })
+    : undefined;
+  const made = new Map<string, Limiter>();
+  return {
+    limiter(name, rule) {
+      const existing = made.get(name);
+      if (existing) return existing;
+      const options = {
+        keyPrefix: `vastra:rl:${name}`,
+        points: rule.points,
+        duration: rule.windowSeconds,
+      };
+      const backend: RateLimiterAbstract = redis
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
+      const limiter: Limiter = {
+        async consume(key, message) {
+          try {
+            await backend.consume(key);
+          } catch (error) {
+            if (error instanceof RateLimiterRes) {
+              throw new TooManyRequestsError(message, error.msBeforeNext / 1000);
+            }
+            throw error;
+          }
+        },
+        async reset(key) {
+          await backend.delete(key);
+        },
+      };
+      made.set(name, limiter);
+      return limiter;
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Serves the server-rendered web app (React Router framework build) from the same process.
+ * Loaders reach the API in-process through `app.inject`, carrying the shopper's cookie.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { fastifyReactRouter } from "@mcansh/remix-fastify";
+import type { AppLoadContextValue } from "@vastra/contracts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+
+export type WebOptions = { buildDirectory: string };
+
+/** Headers of the page request that an in-process API call carries on. */
+const FORWARDED = ["cookie", "user-agent", "accept-language", "origin", "referer"];
+
+export function inProcessApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): AppLoadContextValue["api"] {
+  return async (url, init = {}) => {
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    headers["x-request-id"] = request.id;
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const res = await app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url,
+      headers,
+      payload: init.body == null ? undefined : (init.body as string),
+      remoteAddress: request.ip,
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+    }
+    const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+    return new Response(body, { status: res.statusCode, headers: out });
+  };
+}
+
+export function defaultBuildDirectory(): string {
+  return path.resolve(import.meta.dirname, "../../web/build");
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const serverBuildPath = path.join(options.buildDirectory, "server/index.js");
+  if (!existsSync(serverBuildPath)) {
+    throw new Error(`The web app is not built (${serverBuildPath} is missing): run npm run build`);
+  }
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const { appContext } = build.entry.module as unknown as {
+    appContext: RouterContext<AppLoadContextValue>;
+  };
+  await app.register(fastifyReactRouter, {
+    build,
+    clientBuildDirectory: path.join(options.buildDirectory, "client"),
+    mode: "production",
+    getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        api: inProcessApi(app, request),
+        nonce: reply.scriptNonce,
+        requestId: request.id,
+      });
+      return context;
+    },
+  });
+}

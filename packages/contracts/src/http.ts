@@ -1,0 +1,13 @@
+/**
+ * How the web app reaches the API: the browser passes `fetch`; server rendering passes an
+ * in-process caller with the same signature (no network hop, the request's cookie passed on).
+ */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** What every server-rendered request gets in its load context. */
+export type AppLoadContextValue = {
+  api: ApiFetch;
+  /** The CSP nonce of this response: every inline script carries it. */
+  nonce: string;
+  requestId: string;
+};

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** The one store-settings shape: footer, contact page, policies, bill and e-mails read it. */
+export const storeSettingsSchema = z
+  .object({
+    name: z.string().min(1),
+    legalName: z.string().min(1),
+    tagline: z.string(),
+    address: z.object({
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      pincode: z.string().regex(/^[1-9]\d{5}$/),
+      country: z.string(),
+    }),
+    phone: z.string(),
+    whatsapp: z.string(),
+    email: z.email(),
+    ordersEmail: z.email(),
+    gstin: z.string(),
+    social: z.object({ instagram: z.url(), facebook: z.url(), whatsapp: z.url() }),
+    footerHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+    supportHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+    referralRewardRupees: z.number().nonnegative(),
+  })
+  .meta({ id: "StoreSettings" });
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** Placeholders in valid Indian formats; the store replaces them without code changes. */
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  name: "Vastra",
+  legalName: "Vastra Retail Private Limited",
+  tagline: "Handpicked Indian fashion, made to be worn",
+  address: {
+    line1: "Shop 12, Palladium Arcade",
+    line2: "462 Senapati Bapat Marg, Lower Parel",
+    city: "Mumbai",
+    state: "Maharashtra",
+    pincode: "400013",
+    country: "India",
+  },
+  phone: "+91 98200 12345",
+  whatsapp: "919820012345",
+  email: "hello@vastra.example",
+  ordersEmail: "orders@vastra.example",
+  gstin: "27AAACV1234F1Z5",
+  social: {
+    instagram: "https://instagram.com/vastra.example",
+    facebook: "https://facebook.com/vastra.example",
+    whatsapp: "https://wa.me/919820012345",
+  },
+  footerHours: [
+    { days: "Mon-Sat", hours: "10:00 AM-8:00 PM" },
+    { days: "Sun", hours: "12:00 PM-6:00 PM" },
+  ],
+  supportHours: [
+    { days: "Monday-Friday", hours: "10:00-19:00 IST" },
+    { days: "Saturday", hours: "10:00-18:00 IST" },
+    { days: "Sunday", hours: "Closed" },
+  ],
+  referralRewardRupees: 100,
+};
