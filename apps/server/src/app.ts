@@ -18,14 +18,17 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { authPlugin } from "./http/auth.ts";
 import { registerErrorHandling, send } from "./http/error-handler.ts";
 import { registerSecurity } from "./http/security.ts";
+import { authRoutes } from "./routes/auth.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { redirectRoutes } from "./routes/redirects.ts";
 import { storeRoutes } from "./routes/store.ts";
-import type { Clock } from "./services/clock.ts";
+import { createAuthService } from "./services/auth/accounts.ts";
+import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
 import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
 import { registerWeb, type WebOptions } from "./web.ts";
@@ -45,6 +48,7 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const db = database.db;
+  const clock = options.clock ?? systemClock;
   const rateLimits = options.rateLimits ?? createRateLimits(config.redisUrl);
 
   const app = Fastify({
@@ -86,15 +90,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = {
     contact: createContactService({ db, rateLimits }),
+    auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
   };
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(redirectRoutes);
   await app.register(
     async (api) => {
+      await api.register(authPlugin, {
+        db,
+        clock,
+        secureCookies: config.isProduction,
+        publicUrl: config.publicUrl,
+      });
       api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
       await api.register(storeRoutes, { db });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
       api.all("/*", { schema: { hide: true } }, (request, reply) =>
         send(reply, 404, {

@@ -18,9 +18,16 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: "is not a valid URL" });
 
+const PORT_MESSAGE = "must be a whole number from 0 to 65535";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(0, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -93,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function describe(issue: z.core.$ZodIssue, value: string | undefined): string {
-  if (value === undefined || value === "") return `is required: ${issue.message}`;
+  if (value === undefined || value.trim() === "") return "is required";
   return `is invalid (${JSON.stringify(value)}): ${issue.message}`;
 }
 

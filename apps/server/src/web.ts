@@ -13,7 +13,7 @@ import { type RouterContext, RouterContextProvider, type ServerBuild } from "rea
 export type WebOptions = { buildDirectory: string };
 
 /** Headers of the page request that an in-process API call carries on. */
-const FORWARDED = ["cookie", "user-agent", "accept-language", "origin", "referer"];
+const FORWARDED = ["host", "cookie", "user-agent", "accept-language", "origin", "referer"];
 
 export function inProcessApi(
   app: FastifyInstance,

@@ -6,7 +6,7 @@ import { EMAIL } from "@vastra/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { newAffiliateCode } from "./affiliate-code.ts";
+import { insertUser } from "./auth/accounts.ts";
 import { ValidationError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -41,28 +41,12 @@ export async function createOrPromoteAdmin(
       .where(eq(users.id, existing.id));
     return { id: existing.id, created: false };
   }
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          name: input.name?.trim() || "Store Admin",
-          email,
-          passwordHash,
-          isAdmin: true,
-          emailVerifiedAt: now,
-          affiliateCode: newAffiliateCode(),
-        })
-        .returning({ id: users.id });
-      return { id: row!.id, created: true };
-    } catch (error) {
-      // A clash of random affiliate codes is possible in principle: try another code.
-      if (
-        attempt < 3 &&
-        String((error as { cause?: unknown }).cause ?? error).includes("affiliate")
-      )
-        continue;
-      throw error;
-    }
-  }
+  const row = await insertUser(db, {
+    name: input.name?.trim() || "Store Admin",
+    email,
+    passwordHash,
+    isAdmin: true,
+    emailVerifiedAt: now,
+  });
+  return { id: row.id, created: true };
 }

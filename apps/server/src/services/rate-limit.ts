@@ -16,6 +16,8 @@ export type LimitRule = { points: number; windowSeconds: number };
 export type Limiter = {
   /** Counts one call for key; throws TooManyRequestsError with `message` when over the limit. */
   consume(key: string, message: string): Promise<void>;
+  /** Throws like consume when key has used up its points, without counting a call. */
+  check(key: string, message: string): Promise<void>;
   /** Forgets key (for example after a successful sign-in). */
   reset(key: string): Promise<void>;
 };
@@ -59,6 +61,12 @@ export function createRateLimits(redisUrl?: string): RateLimits {
               throw new TooManyRequestsError(message, error.msBeforeNext / 1000);
             }
             throw error;
+          }
+        },
+        async check(key, message) {
+          const res = await backend.get(key);
+          if (res && res.consumedPoints >= rule.points) {
+            throw new TooManyRequestsError(message, res.msBeforeNext / 1000);
           }
         },
         async reset(key) {

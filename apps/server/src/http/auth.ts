@@ -1,0 +1,94 @@
+/**
+ * Who is calling: reads the session cookie on /api requests, slides its expiry, and enforces each
+ * route's `config.auth` ('user' or 'admin') on the server. Also refuses cross-site writes (CSRF).
+ */
+import { SESSION_COOKIE } from "@vastra/contracts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client.ts";
+import { findSession, type SessionUser } from "../services/auth/sessions.ts";
+import type { Clock } from "../services/clock.ts";
+import { ForbiddenError, UnauthorizedError } from "../services/errors.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: signed-in users, or admins only. Unset: everyone. */
+    auth?: "user" | "admin";
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expires: Date,
+  secure: boolean,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
+}
+
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; clock: Clock; secureCookies: boolean; publicUrl: string },
+  ) => {
+    const publicHost = new URL(opts.publicUrl).host;
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
+
+    app.addHook("onRequest", async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      if (origin) {
+        const host = URL.canParse(origin) ? new URL(origin).host : "";
+        if (host !== request.host && host !== publicHost) {
+          throw new ForbiddenError("This request came from another site and was refused");
+        }
+      } else if (request.headers["sec-fetch-site"] === "cross-site") {
+        throw new ForbiddenError("This request came from another site and was refused");
+      }
+    });
+
+    app.addHook("preHandler", async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const session = await findSession(opts.db, token, opts.clock());
+        if (session) {
+          request.user = session.user;
+          request.sessionId = session.id;
+          if (session.renewed)
+            setSessionCookie(reply, token, session.expiresAt, opts.secureCookies);
+        } else {
+          clearSessionCookie(reply, opts.secureCookies);
+        }
+      }
+      const need = request.routeOptions.config?.auth;
+      if (!need) return;
+      if (!request.user) throw new UnauthorizedError();
+      if (need === "admin" && !request.user.isAdmin)
+        throw new ForbiddenError("Only store admins can do that");
+    });
+  },
+  { name: "vastra-auth" },
+);
+
+/** The signed-in user of a route declared with `config.auth`. */
+export function currentUser(request: { user: SessionUser | null }): SessionUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

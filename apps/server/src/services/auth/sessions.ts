@@ -1,0 +1,86 @@
+/**
+ * Sessions: an opaque random token in the cookie, only its SHA-256 stored; 30-day sliding expiry.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { SESSION_DAYS } from "@vastra/contracts";
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { userSessions, users } from "../../db/schema.ts";
+
+const DAY_MS = 86_400_000;
+export const SESSION_TTL_MS = SESSION_DAYS * DAY_MS;
+/** A session's expiry is pushed forward at most this often (one write per hour per session). */
+const TOUCH_EVERY_MS = 3_600_000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export type SessionMeta = { userAgent?: string | undefined; ip?: string | undefined };
+
+export async function createSession(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  meta: SessionMeta = {},
+): Promise<{ token: string; id: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const [row] = await db
+    .insert(userSessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      lastSeenAt: now,
+      userAgent: meta.userAgent?.slice(0, 300),
+      ip: meta.ip,
+    })
+    .returning({ id: userSessions.id });
+  return { token, id: row!.id, expiresAt };
+}
+
+export type SessionUser = typeof users.$inferSelect;
+export type ActiveSession = { id: string; expiresAt: Date; user: SessionUser; renewed: boolean };
+
+/** The live session of a token, its expiry slid forward; undefined when unknown or expired. */
+export async function findSession(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select({ session: userSessions, user: users })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.tokenHash, hashToken(token)), gt(userSessions.expiresAt, now)));
+  if (!row) return undefined;
+  let expiresAt = row.session.expiresAt;
+  let renewed = false;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    renewed = true;
+    await db
+      .update(userSessions)
+      .set({ lastSeenAt: now, expiresAt })
+      .where(eq(userSessions.id, row.session.id));
+  }
+  return { id: row.session.id, expiresAt, user: row.user, renewed };
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.id, sessionId));
+}
+
+/** Ends every session of a user, but the one kept (if any). */
+export async function deleteUserSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(userSessions)
+    .where(
+      keepSessionId
+        ? and(eq(userSessions.userId, userId), ne(userSessions.id, keepSessionId))
+        : eq(userSessions.userId, userId),
+    );
+}

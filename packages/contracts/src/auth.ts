@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { EMAIL, INDIAN_MOBILE, requiredText } from "./common.ts";
+
+/** The texts of storefront.md §5 and §8, and the server's own messages, in one place. */
+export const AUTH_MESSAGES = {
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  forgotEmailRequired: "Please enter your email address",
+  phoneInvalid: "Please enter a valid 10-digit phone number or leave it empty",
+  passwordShort: "Password must be at least 6 characters long",
+  passwordRequired: "Please enter your password",
+  passwordCommon: "This password is too common",
+  passwordsMismatch: "Passwords do not match",
+  otpRequired: "Please enter the OTP",
+  otpFormat: "The code is 6 digits",
+  newPasswordShort: "New password must be at least 6 characters long",
+  newPasswordsMismatch: "New passwords don't match",
+  currentPasswordRequired: "Please enter your current password",
+  currentPasswordWrong: "Current password is incorrect",
+  invalidReferral: "Invalid referral code",
+  emailTaken: "An account with this email already exists",
+  emailInUse: "This email is already in use",
+  sameEmail: "This is already your email address",
+  invalidCredentials: "Invalid email or password",
+  verifyFirst: "Please verify your email first",
+  codeInvalid: "Invalid verification code",
+  codeExpired: "This code has expired. Please request a new one.",
+  codeLocked: "Too many wrong attempts. Please request a new code.",
+  registered: "Registration successful! Please check your email for the verification code.",
+  verified: "Email verified successfully! Welcome to Vastra.",
+  codeResent: "A new verification code has been sent to your email.",
+  resetSent: "If an account exists for this email, we have sent a password reset code to it.",
+  passwordReset: "Password reset successful! Please sign in with your new password.",
+  loggedOut: "You have been signed out",
+  loginSuccess: "Login successful! Welcome back.",
+  profileUpdated: "Profile updated successfully!",
+  emailCodeSent: "Verification code sent to your new email!",
+  emailUpdated: "Email updated successfully!",
+  passwordChanged: "Password changed successfully!",
+  // storefront.md §8 fallbacks, shown when the server gives no message
+  loginFailed: "Login failed.",
+  registrationFailed: "Registration failed",
+  verificationFailed: "OTP verification failed",
+  resendFailed: "Failed to resend OTP",
+  resetEmailFailed: "Failed to send reset email",
+  resetFailed: "Failed to reset password",
+  profileFailed: "Failed to update profile",
+  emailCodeFailed: "Failed to send verification code",
+  emailChangeFailed: "Invalid verification code",
+  passwordChangeFailed: "Failed to change password",
+} as const;
+
+/** Codes: 6 digits, valid this long (storefront.md §9). */
+export const CODE_TTL_SECONDS = 600;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_MIN_SECONDS = 60;
+export const RESENDS_PER_HOUR = 5;
+export const PASSWORD_MIN = 6;
+export const SESSION_DAYS = 30;
+export const SESSION_COOKIE = "vastra_session";
+
+const email = (required: string = AUTH_MESSAGES.emailRequired) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, AUTH_MESSAGES.emailInvalid)
+    .regex(EMAIL, AUTH_MESSAGES.emailInvalid)
+    .transform((v) => v.toLowerCase());
+
+const password = (short: string = AUTH_MESSAGES.passwordShort) =>
+  z.string({ error: short }).min(PASSWORD_MIN, short).max(200, "Please use at most 200 characters");
+
+const otp = z
+  .string({ error: AUTH_MESSAGES.otpRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.otpRequired)
+  .regex(/^\d{6}$/, AUTH_MESSAGES.otpFormat);
+
+/** Optional Indian mobile: empty means none. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .refine((v) => v === "" || INDIAN_MOBILE.test(v), AUTH_MESSAGES.phoneInvalid)
+  .optional()
+  .nullable();
+
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    isAdmin: z.boolean(),
+    emailVerified: z.boolean(),
+    affiliateCode: z.string(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof userSchema>;
+
+export const registerSchema = z
+  .object({
+    name: requiredText(AUTH_MESSAGES.nameRequired, 100),
+    email: email(),
+    phone: optionalPhone,
+    password: password(),
+    referredBy: z
+      .string()
+      .trim()
+      .max(32, AUTH_MESSAGES.invalidReferral)
+      .transform((v) => v.toUpperCase())
+      .optional()
+      .nullable(),
+  })
+  .strict()
+  .meta({ id: "RegisterRequest" });
+export type RegisterRequest = z.input<typeof registerSchema>;
+
+export const verifyOtpSchema = z.object({ email: email(), otp }).strict();
+export const emailOnlySchema = z.object({ email: email() }).strict();
+export const forgotPasswordSchema = z
+  .object({ email: email(AUTH_MESSAGES.forgotEmailRequired) })
+  .strict();
+export const loginSchema = z
+  .object({
+    email: email(),
+    password: z
+      .string({ error: AUTH_MESSAGES.passwordRequired })
+      .min(1, AUTH_MESSAGES.passwordRequired)
+      .max(200),
+  })
+  .strict();
+export const resetPasswordSchema = z
+  .object({ email: email(), otp, newPassword: password() })
+  .strict();
+export const profileSchema = z
+  .object({ name: requiredText(AUTH_MESSAGES.nameRequired, 100), phone: optionalPhone })
+  .strict();
+export const requestEmailChangeSchema = z.object({ newEmail: email() }).strict();
+export const verifyEmailChangeSchema = z.object({ newEmail: email(), otp }).strict();
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .min(1, AUTH_MESSAGES.currentPasswordRequired)
+      .max(200),
+    newPassword: password(AUTH_MESSAGES.newPasswordShort),
+  })
+  .strict();
+
+export const registerReplySchema = z.object({ message: z.string(), email: z.string() });
+export const userReplySchema = z.object({ message: z.string(), user: userSchema });
