@@ -56,7 +56,10 @@ export const authPlugin = fp(
       const origin = request.headers.origin;
       if (origin) {
         const host = URL.canParse(origin) ? new URL(origin).host : "";
-        if (host !== request.host && host !== publicHost) {
+        const ownHost = URL.canParse(`${request.protocol}://${request.host}`)
+          ? new URL(`${request.protocol}://${request.host}`).host
+          : request.host;
+        if (host !== ownHost && host !== publicHost) {
           throw new ForbiddenError("This request came from another site and was refused");
         }
       } else if (request.headers["sec-fetch-site"] === "cross-site") {
