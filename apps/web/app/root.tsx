@@ -1,19 +1,85 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import "@fontsource-variable/inter";
+import "@fontsource-variable/cormorant-garamond";
+import "@fontsource-variable/cormorant-garamond/wght-italic.css";
+import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
 import "./app.css";
+import { ErrorPage } from "./components/layout/error-page";
+import { SiteShell } from "./components/layout/site-shell";
+import { ToastProvider } from "./components/ui/toast";
 import { useNonce } from "./lib/nonce";
+import { loadShellSession } from "./lib/session.server";
+import { loadStoreSettings } from "./lib/store.server";
+
+/**
+ * Data every page shares: the store settings (footer, contact details) and the visitor's session
+ * (header account menu and cart badge). Other routes read them with useStoreSettings() or
+ * useRouteLoaderData("root").
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [store, session] = await Promise.all([
+    loadStoreSettings(context),
+    loadShellSession(context),
+  ]);
+  return { store, user: session.user, cartCount: session.cartCount };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  {
+    rel: "preload",
+    href: cormorantLatin,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+];
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? "Page not found · Vastra" : "Something went wrong · Vastra" }];
+  }
+  return [
+    { title: "Vastra · Handpicked Indian fashion" },
+    {
+      name: "description",
+      content: "Sarees, kurtas, lehengas and more, handpicked in India. Shop Vastra online.",
+    },
+  ];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Not useLoaderData: Layout also renders the error page, when the loader may not have run.
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf7f0" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className="flex min-h-dvh flex-col">
+        <ToastProvider>
+          <SiteShell store={data?.store} user={data?.user ?? null} cartCount={data?.cartCount ?? 0}>
+            {children}
+          </SiteShell>
+        </ToastProvider>
+        {/* Scrolls to the top on every new page; restores the position on back/forward. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -23,4 +89,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      return (
+        <ErrorPage
+          status={404}
+          title="We couldn't find that page"
+          message="The page you are looking for may have moved or no longer exists. Our collections are just a click away."
+        />
+      );
+    }
+    const denied = error.status === 401 || error.status === 403;
+    return (
+      <ErrorPage
+        status={error.status}
+        title={denied ? "This page is not available to you" : "Something went wrong"}
+        message={
+          denied
+            ? "Please sign in with an account that may open this page."
+            : "We could not complete that request. Please try again in a moment."
+        }
+      />
+    );
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <ErrorPage
+      status={500}
+      title="Something went wrong"
+      message="We are sorry: this page could not be shown. Please refresh, or try again in a few minutes."
+      details={details}
+    />
+  );
 }

@@ -1,3 +1,12 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/catch-all.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/home.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("general-policy", "routes/general-policy.tsx"),
+  route("shipping", "routes/shipping.tsx"),
+  route("cancellations", "routes/cancellations.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

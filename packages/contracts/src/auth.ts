@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { EMAIL, INDIAN_MOBILE, requiredText } from "./common.ts";
+import { z } from "./zod.ts";
 
 /** The texts of storefront.md §5 and §8, and the server's own messages, in one place. */
 export const AUTH_MESSAGES = {

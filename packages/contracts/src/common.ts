@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Every error reply: `{ message, errors? }` (login also carries `msg`). */
 export const errorSchema = z

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { emailField, INDIAN_MOBILE, requiredText } from "./common.ts";
+import { z } from "./zod.ts";
 
 export const CONTACT_SUBJECTS = [
   { value: "general", label: "General Inquiry" },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The one store-settings shape: footer, contact page, policies, bill and e-mails read it. */
 export const storeSettingsSchema = z

@@ -46,10 +46,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const keys = params.keys?.length ? params.keys : [issue.instancePath.replace(/^\//, "")];
         for (const key of keys) {
           const field = key.replaceAll("/", ".") || "body";
-          errors[field] ??= issue.keyword === "unrecognized_keys" ? "Unknown field" : (issue.message ?? "Invalid value");
+          errors[field] ??=
+            issue.keyword === "unrecognized_keys"
+              ? "Unknown field"
+              : (issue.message ?? "Invalid value");
         }
       }
       const first = error.validation[0]!;
+      if (first.instancePath === "/" && first.keyword === "invalid_type") {
+        return send(reply, 400, { message: "The request body must be a JSON object" });
+      }
       const message =
         first.keyword === "unrecognized_keys"
           ? `Unknown field: ${Object.keys(errors).join(", ")}`

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
@@ -33,24 +33,24 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; enabled: boolean 
     },
     async (request) => {
       if (!opts.enabled) throw new NotFoundError("The development mailbox is off in production");
+      // Filtered in SQL, so an address's older messages are found behind 200 newer ones to others.
+      const to = request.query.to?.trim().toLowerCase();
       const rows = await opts.db
         .select()
         .from(devMailbox)
+        .where(to ? sql`lower(${devMailbox.toAddress}) = ${to}` : undefined)
         .orderBy(desc(devMailbox.createdAt))
         .limit(200);
-      const to = request.query.to?.toLowerCase();
-      return rows
-        .filter((r) => !to || r.toAddress.toLowerCase() === to)
-        .map((r) => ({
-          id: r.id,
-          from: r.fromAddress,
-          to: r.toAddress,
-          subject: r.subject,
-          html: r.html,
-          text: r.text,
-          headers: r.headers,
-          createdAt: r.createdAt.toISOString(),
-        }));
+      return rows.map((r) => ({
+        id: r.id,
+        from: r.fromAddress,
+        to: r.toAddress,
+        subject: r.subject,
+        html: r.html,
+        text: r.text,
+        headers: r.headers,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 };

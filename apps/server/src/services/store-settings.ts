@@ -15,9 +15,14 @@ export async function ensureStoreSettings(db: DbOrTx): Promise<void> {
 export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
   const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
   if (!row) return DEFAULT_STORE_SETTINGS;
-  const parsed = storeSettingsSchema.safeParse({
-    ...DEFAULT_STORE_SETTINGS,
-    ...(row.data as object),
-  });
-  return parsed.success ? parsed.data : DEFAULT_STORE_SETTINGS;
+  const stored = (
+    typeof row.data === "object" && row.data !== null && !Array.isArray(row.data) ? row.data : {}
+  ) as Record<string, unknown>;
+  const settings: Record<string, unknown> = { ...DEFAULT_STORE_SETTINGS };
+  for (const [key, field] of Object.entries(storeSettingsSchema.shape)) {
+    if (!(key in stored)) continue;
+    const parsed = field.safeParse(stored[key]);
+    if (parsed.success) settings[key] = parsed.data;
+  }
+  return settings as StoreSettings;
 }

@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeTempDir } from "../test/helpers.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const SECRET = "a-production-secret-of-at-least-32-characters";
+
+/** The ConfigError loadConfig throws for env; fails when it does not throw one. */
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("defaults: port 3000, ./data, PGlite, dev mailbox, demo seed, info logs", () => {
+    // With APP_SECRET given nothing is written, so the default ./data can be checked safely.
+    const config = loadConfig({ APP_SECRET: SECRET });
+    expect(config).toEqual({
+      env: "development",
+      isProduction: false,
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+      mailFrom: "Vastra <hello@vastra.example>",
+      appSecret: SECRET,
+      seedDemo: true,
+      logLevel: "info",
+    });
+  });
+
+  it("without APP_SECRET outside production, generates one and keeps it in DATA_DIR", () => {
+    const dataDir = makeTempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "app-secret"), "utf8").trim()).toBe(config.appSecret);
+    // A restart reads the same secret, so sessions and unsubscribe links stay valid.
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(config.appSecret);
+    expect(loadConfig({ DATA_DIR: makeTempDir() }).appSecret).not.toBe(config.appSecret);
+  });
+
+  it("takes every setting from the environment", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: "https://shop.vastra.example/",
+      DATA_DIR: "/srv/vastra",
+      DATABASE_URL: "postgres://vastra@db.internal:5432/vastra",
+      SMTP_URL: "smtps://mailer:pw@smtp.vastra.example:465",
+      MAIL_FROM: "Vastra Orders <orders@vastra.example>",
+      REDIS_URL: "redis://cache.internal:6379",
+      APP_SECRET: SECRET,
+      SEED_DEMO: "0",
+    });
+    expect(config).toEqual({
+      env: "production",
+      isProduction: true,
+      port: 8080,
+      host: "127.0.0.1",
+      publicUrl: "https://shop.vastra.example",
+      dataDir: "/srv/vastra",
+      databaseUrl: "postgres://vastra@db.internal:5432/vastra",
+      smtpUrl: "smtps://mailer:pw@smtp.vastra.example:465",
+      mailFrom: "Vastra Orders <orders@vastra.example>",
+      redisUrl: "redis://cache.internal:6379",
+      appSecret: SECRET,
+      seedDemo: false,
+      logLevel: "info",
+    });
+    expect(existsSync("/srv/vastra/app-secret")).toBe(false);
+  });
+
+  it.each([
+    ["PORT", { PORT: "eighty" }],
+    ["PORT", { PORT: "70000" }],
+    ["DATABASE_URL", { DATABASE_URL: "mysql://root@localhost/vastra" }],
+    ["DATABASE_URL", { DATABASE_URL: "postgres://db.internal:port/vastra" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example" }],
+    ["SEED_DEMO", { SEED_DEMO: "2" }],
+    ["APP_SECRET", { APP_SECRET: "too-short" }],
+    ["APP_SECRET", { NODE_ENV: "production" }],
+    ["NODE_ENV", { NODE_ENV: "staging" }],
+  ])("stops with one line naming %s when given %j", (name, env) => {
+    const error = configError({ DATA_DIR: makeTempDir(), ...env });
+    expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(error.message).not.toContain("\n");
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  it("treats an empty value as unset, so the default applies", () => {
+    const config = loadConfig({
+      APP_SECRET: SECRET,
+      PORT: "",
+      SEED_DEMO: " ",
+      DATA_DIR: "",
+      SMTP_URL: "",
+    });
+    expect(config.port).toBe(3000);
+    expect(config.seedDemo).toBe(true);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it("explains what is wrong with the value", () => {
+    expect(configError({ SEED_DEMO: "2" }).message).toBe(
+      'Setting SEED_DEMO is invalid ("2"): must be 0 or 1',
+    );
+    expect(configError({ DATABASE_URL: "mysql://root@localhost/vastra" }).message).toContain(
+      "must start with postgres:// or postgresql://",
+    );
+    expect(configError({ NODE_ENV: "production" }).message).toContain(
+      "APP_SECRET is required in production",
+    );
+  });
+});

@@ -1,0 +1,132 @@
+import { getTableName, is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { dbError, setupTestDatabase, type TestDatabase } from "../../test/helpers.ts";
+import type { Db } from "./client.ts";
+import * as schema from "./schema.ts";
+import { productSizes, products, reviews, users } from "./schema.ts";
+
+const schemaTables = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table as PgTable))
+  .sort();
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+async function publicTables(db: Db): Promise<string[]> {
+  const found = await rows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return found.map((r) => r.table_name);
+}
+
+let n = 0;
+async function insertUser(db: Db, email: string, affiliateCode?: string): Promise<string> {
+  n++;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Shopper ${n}`,
+      email,
+      passwordHash: "scrypt$not-a-real-hash",
+      affiliateCode: affiliateCode ?? `CODE${String(n).padStart(4, "2")}`,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function insertProduct(db: Db): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({ title: "Cotton Kurta", pricePaise: 129_900, imageUrl: "/images/kurta.webp" })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+const empty: TestDatabase = await setupTestDatabase({ migrate: false });
+const migrated: TestDatabase = await setupTestDatabase();
+
+describe("migrations", () => {
+  const database = empty;
+  const db = database.db;
+
+  it("start from an empty database", async () => {
+    expect(await publicTables(db)).toEqual([]);
+  });
+
+  it("create every table of the schema", async () => {
+    expect(schemaTables.length).toBeGreaterThan(20);
+    await database.migrate();
+    expect(await publicTables(db)).toEqual(schemaTables);
+  });
+
+  it("can run again without harm: nothing re-applied, data kept", async () => {
+    const id = await insertUser(db, "kept@vastra.example");
+    await database.migrate();
+    await database.migrate();
+    expect(await publicTables(db)).toEqual(schemaTables);
+    const applied = await rows<{ count: number | string }>(
+      db,
+      sql`select count(*) as count from drizzle.__drizzle_migrations`,
+    );
+    expect(Number(applied[0]!.count)).toBe(1);
+    const kept = await db.select({ id: users.id }).from(users);
+    expect(kept).toEqual([{ id }]);
+  });
+});
+
+describe("the database itself refuses", () => {
+  const db = migrated.db;
+
+  it("a size's stock below zero", async () => {
+    const productId = await insertProduct(db);
+    await db.insert(productSizes).values({ productId, size: "M", stock: 2 });
+    const error = await dbError(
+      db
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - 3` })
+        .where(sql`${productSizes.productId} = ${productId}`),
+    );
+    expect(error.code).toBe("23514"); // check_violation
+    expect(error.message).toContain("product_sizes_stock_nonneg");
+    const [size] = await db.select({ stock: productSizes.stock }).from(productSizes);
+    expect(size!.stock).toBe(2);
+    const inserted = await dbError(
+      db.insert(productSizes).values({ productId, size: "L", stock: -1 }),
+    );
+    expect(inserted.code).toBe("23514");
+  });
+
+  it("a second account whose e-mail differs only in case", async () => {
+    await insertUser(db, "Asha.Rao@vastra.example");
+    const error = await dbError(insertUser(db, "asha.rao@VASTRA.example"));
+    expect(error.code).toBe("23505"); // unique_violation
+    expect(error.message).toContain("users_email_lower_key");
+  });
+
+  it("two accounts with the same affiliate code", async () => {
+    await insertUser(db, "first@vastra.example", "ABCD2345");
+    const error = await dbError(insertUser(db, "second@vastra.example", "ABCD2345"));
+    expect(error.code).toBe("23505");
+    expect(error.message).toContain("users_affiliate_code_key");
+  });
+
+  it("a second review of one product by the same shopper", async () => {
+    const userId = await insertUser(db, "reviewer@vastra.example");
+    const otherUserId = await insertUser(db, "another@vastra.example");
+    const productId = await insertProduct(db);
+    const review = { productId, name: "Meera", rating: 5, comment: "Lovely fabric" };
+    await db.insert(reviews).values({ ...review, userId });
+    await db.insert(reviews).values({ ...review, userId: otherUserId });
+    const error = await dbError(
+      db.insert(reviews).values({ ...review, userId, rating: 1, comment: "Changed my mind" }),
+    );
+    expect(error.code).toBe("23505");
+    expect(error.message).toContain("reviews_one_per_user_product");
+  });
+});

@@ -1,0 +1,34 @@
+import { SHIPPING } from "@vastra/contracts/policy";
+import { formatRupees, pageMeta } from "~/features/policies/format";
+import { PolicyLayout } from "~/features/policies/policy-layout";
+import { shippingSections } from "~/features/policies/shipping";
+import { loadStoreSettings } from "~/lib/store.server";
+import type { Route } from "./+types/shipping";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { store: await loadStoreSettings(context) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(
+    "Shipping Policy",
+    `Free shipping on orders up to ${formatRupees(SHIPPING.freeShippingUptoRupees)}, delivery to ${SHIPPING.citiesServed} cities across ${SHIPPING.country}, with ${SHIPPING.options.map((o) => o.name).join(", ")} options and order tracking.`,
+    loaderData?.store,
+  );
+}
+
+export default function Shipping({ loaderData: { store } }: Route.ComponentProps) {
+  return (
+    <PolicyLayout
+      title="Shipping Policy"
+      path="/shipping"
+      intro={
+        <p>
+          From our {store.address.city} studio to your doorstep: here is how {store.name} packs,
+          ships and delivers your order, what it costs and how long it takes.
+        </p>
+      }
+      sections={shippingSections(store)}
+    />
+  );
+}
