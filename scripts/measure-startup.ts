@@ -26,7 +26,8 @@ async function once(): Promise<number> {
       } catch {
         // not listening yet
       }
-      if (performance.now() - started > 60_000) throw new Error("the server did not start within 60 s");
+      if (performance.now() - started > 60_000)
+        throw new Error("the server did not start within 60 s");
       await new Promise((r) => setTimeout(r, 10));
     }
   } finally {
@@ -42,7 +43,9 @@ try {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   console.log(`first start (empty data directory): ${Math.round(first)} ms`);
-  console.log(`start-up to first answered request, existing data directory, median of ${runs}: ${Math.round(median)} ms (min ${Math.round(times[0]!)}, max ${Math.round(times.at(-1)!)})`);
+  console.log(
+    `start-up to first answered request, existing data directory, median of ${runs}: ${Math.round(median)} ms (min ${Math.round(times[0]!)}, max ${Math.round(times.at(-1)!)})`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,53 +1,26 @@
 /**
- * `npm start` / `npm run serve`: validates settings, opens and migrates the database, seeds the demo
- * store, starts the e-mail worker and serves API and web app on PORT. SIGTERM shuts down gracefully:
- * stop accepting, finish what is in flight, stop the worker, close the database.
+ * `npm start` / `npm run serve`: validates settings, then starts the store (server.ts) and prints
+ * where it runs. SIGTERM or SIGINT shuts down gracefully: stop accepting, finish what is in
+ * flight, stop the e-mail worker, close the database.
  */
 import closeWithGrace from "close-with-grace";
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { createMailWorker } from "./mail/worker.ts";
-import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
-import { seedDemo } from "./seed/demo.ts";
-import { ensureStoreSettings } from "./services/store-settings.ts";
-import { defaultBuildDirectory } from "./web.ts";
+import { startStore } from "./server.ts";
 
 const startedAt = performance.now();
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
-  await ensureStoreSettings(database.db);
-  const demo = config.seedDemo
-    ? await seedDemo(database.db, { production: config.isProduction })
-    : undefined;
-
-  const app = await buildApp({
-    config,
-    database,
-    web: { buildDirectory: defaultBuildDirectory() },
-  });
-  const worker = createMailWorker({
-    db: database.db,
-    transport: configuredTransport(config, database),
-    from: config.mailFrom,
-    log: app.log,
-  });
-
+  const store = await startStore(config);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, "shutting down after an error");
-    else app.log.info({ signal }, "shutting down");
-    await app.close();
-    await worker.stop();
-    await database.close();
+    if (err) store.app.log.error({ err }, "shutting down after an error");
+    else store.app.log.info({ signal }, "shutting down");
+    await store.stop();
   });
-
-  await app.listen({ port: config.port, host: config.host });
-  worker.start();
   const ms = Math.round(performance.now() - startedAt);
-  const mode = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
+  const mode = store.database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
   const lines = [
     "",
     `  Vastra is running at ${config.publicUrl}  (ready in ${ms} ms; database: ${mode})`,
@@ -55,7 +28,8 @@ async function main(): Promise<void> {
       ? "  E-mail: SMTP"
       : `  E-mail: development mailbox at ${config.publicUrl}/dev/mailbox`,
   ];
-  if (demo) lines.push(`  Demo admin: ${demo.adminEmail} / ${demo.adminPassword}`);
+  if (store.demo)
+    lines.push(`  Demo admin: ${store.demo.adminEmail} / ${store.demo.adminPassword}`);
   console.log(`${lines.join("\n")}\n`);
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Starts a whole store from its settings: database (migrated), store settings, demo seed, the app
+ * (API + web), the e-mail worker, listening on config.port. Used by main.ts and the browser tests.
+ */
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { createMailWorker, type MailWorker } from "./mail/worker.ts";
+import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
+import { type DemoLogin, seedDemo } from "./seed/demo.ts";
+import { ensureStoreSettings } from "./services/store-settings.ts";
+import { defaultBuildDirectory } from "./web.ts";
+
+export type RunningStore = {
+  app: FastifyInstance;
+  database: Database;
+  worker: MailWorker;
+  demo: DemoLogin | undefined;
+  /** Graceful stop: no new connections, in-flight requests finish, worker stops, database closes. */
+  stop(): Promise<void>;
+};
+
+export async function startStore(
+  config: Config,
+  options: { webBuildDirectory?: string } = {},
+): Promise<RunningStore> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await ensureStoreSettings(database.db);
+    const demo = config.seedDemo
+      ? await seedDemo(database.db, { production: config.isProduction })
+      : undefined;
+    const app = await buildApp({
+      config,
+      database,
+      web: { buildDirectory: options.webBuildDirectory ?? defaultBuildDirectory() },
+    });
+    const worker = createMailWorker({
+      db: database.db,
+      transport: configuredTransport(config, database),
+      from: config.mailFrom,
+      log: app.log,
+    });
+    await app.listen({ port: config.port, host: config.host });
+    worker.start();
+    return {
+      app,
+      database,
+      worker,
+      demo,
+      async stop() {
+        await app.close();
+        await worker.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
