@@ -8,5 +8,11 @@ export default [
   route("cancellations", "routes/cancellations.tsx"),
   route("contact", "routes/contact.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
+  // Accounts: sign in, join, reset, profile, sign out.
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

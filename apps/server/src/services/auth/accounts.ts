@@ -75,7 +75,8 @@ export function createAuthService(deps: AuthDeps) {
       points: 20,
       windowSeconds: 3600,
     }),
-    registerIp: deps.rateLimits.limiter("register-ip", { points: 10, windowSeconds: 3600 }),
+    // Indian mobile networks put many shoppers behind one address (CGNAT): per-IP limits stay generous.
+    registerIp: deps.rateLimits.limiter("register-ip", { points: 30, windowSeconds: 3600 }),
     forgotIp: deps.rateLimits.limiter("forgot-ip", { points: 10, windowSeconds: 3600 }),
     resendIp: deps.rateLimits.limiter("resend-ip", { points: 20, windowSeconds: 3600 }),
     verifyIp: deps.rateLimits.limiter("verify-ip", { points: 30, windowSeconds: 600 }),

@@ -1,0 +1,364 @@
+import { AUTH_MESSAGES } from "@vastra/contracts/auth";
+import { ArrowLeft, ArrowRight, LogIn, Send } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toast";
+import { focusField, useOnNewResult, useRedirectToast } from "./hooks";
+import { type AuthResult, type FieldErrors, readText } from "./types";
+import { AuthLayout, FormAlert, PasswordInput, StepHeading } from "./ui";
+import { firstInvalid, LOGIN_FIELDS, validateForgotEmail, validateLogin } from "./validation";
+import { VerifyCodeStep } from "./verify-code-step";
+
+type View =
+  | { name: "signin" }
+  | { name: "forgot" }
+  | { name: "verify"; email: string; codeSentAt: number };
+
+export type LoginPageProps = {
+  /** Where a successful sign-in goes (already checked to be on this site). */
+  redirectTo: string;
+  /** The `redirect` query to keep on links between the views ("" when none). */
+  redirectQuery: string;
+  /** Opened at the reset-link view (?view=forgot, for pages without JavaScript). */
+  startWithForgot: boolean;
+  /** Came here from a successful password reset. */
+  resetDone: boolean;
+  result: AuthResult | undefined;
+};
+
+const LOGIN_INTENTS = ["login"];
+const VERIFY_INTENTS = ["verify"];
+
+function initialView(result: AuthResult | undefined, startWithForgot: boolean): View {
+  if (result?.email && (result.needsVerification || ["verify", "resend"].includes(result.intent))) {
+    return { name: "verify", email: result.email, codeSentAt: result.codeSentAt ?? 0 };
+  }
+  if (result?.intent === "forgot") return { name: "forgot" };
+  if (result?.intent === "login") return { name: "signin" };
+  return startWithForgot ? { name: "forgot" } : { name: "signin" };
+}
+
+/**
+ * /login (storefront.md §2, §8): sign in, or switch to the reset-link view; an unverified account
+ * moves to the code step (decisions.md §2). Success toasts and goes to `?redirect=` or /products.
+ */
+export function LoginPage({
+  redirectTo,
+  redirectQuery,
+  startWithForgot,
+  resetDone,
+  result,
+}: LoginPageProps) {
+  const navigation = useNavigation();
+  const { error: errorToast, toast } = useToast();
+  const [view, setView] = React.useState<View>(() => initialView(result, startWithForgot));
+  const loginResult = result?.intent === "login" ? result : undefined;
+  const forgotResult = result?.intent === "forgot" ? result : undefined;
+  const [errors, setErrors] = React.useState<FieldErrors>(
+    loginResult && !loginResult.needsVerification ? loginResult.errors : {},
+  );
+  const [banner, setBanner] = React.useState(
+    loginResult && !loginResult.needsVerification ? loginResult.message : "",
+  );
+  // What was typed in the e-mail field, carried over to the reset-link view.
+  const [email, setEmail] = React.useState(result?.values?.email ?? "");
+  const signInHeading = React.useRef<HTMLHeadingElement>(null);
+  const forgotHeading = React.useRef<HTMLHeadingElement>(null);
+  const verifyHeading = React.useRef<HTMLHeadingElement>(null);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const firstRender = React.useRef(true);
+
+  useRedirectToast(LOGIN_INTENTS, AUTH_MESSAGES.loginSuccess);
+  useRedirectToast(VERIFY_INTENTS, AUTH_MESSAGES.verified);
+
+  React.useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const heading =
+      view.name === "verify"
+        ? verifyHeading
+        : view.name === "forgot"
+          ? forgotHeading
+          : signInHeading;
+    heading.current?.focus();
+  }, [view.name]);
+
+  useOnNewResult(loginResult, (r) => {
+    if (r.needsVerification && r.email) {
+      setErrors({});
+      setBanner("");
+      toast(r.message);
+      setView({ name: "verify", email: r.email, codeSentAt: r.codeSentAt ?? Date.now() });
+      return;
+    }
+    setErrors(r.errors);
+    setBanner(r.message);
+    if (r.message) errorToast(r.message);
+    const first = firstInvalid(LOGIN_FIELDS, r.errors);
+    if (first) focusField(formRef.current, first);
+  });
+
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "login";
+  const query = redirectQuery ? `redirect=${redirectQuery}` : "";
+  const signInHref = `/login${query ? `?${query}` : ""}`;
+  const forgotHref = `/login?view=forgot${query ? `&${query}` : ""}`;
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const found = validateLogin(readText(new FormData(event.currentTarget), LOGIN_FIELDS));
+    setErrors(found);
+    setBanner("");
+    const first = firstInvalid(LOGIN_FIELDS, found);
+    if (first) {
+      event.preventDefault();
+      focusField(event.currentTarget, first);
+    }
+  }
+
+  return (
+    <AuthLayout>
+      {view.name === "signin" ? (
+        <div>
+          <StepHeading
+            ref={signInHeading}
+            eyebrow="Welcome back"
+            description="Sign in to see your orders, your referrals and a quicker checkout."
+          >
+            Sign in to Vastra
+          </StepHeading>
+          <div className="grid gap-5">
+            {resetDone ? (
+              <FormAlert tone="success" live={false}>
+                {AUTH_MESSAGES.passwordReset}
+              </FormAlert>
+            ) : null}
+            <FormAlert tone="error">{banner}</FormAlert>
+            <Form
+              ref={formRef}
+              method="post"
+              noValidate
+              onSubmit={onSubmit}
+              onInput={(event) => {
+                const target = event.target;
+                if (target instanceof HTMLInputElement && target.name === "email") {
+                  setEmail(target.value);
+                }
+                if (target instanceof HTMLInputElement && errors[target.name]) {
+                  setErrors(({ [target.name]: _gone, ...rest }) => rest);
+                }
+              }}
+              className="grid gap-5"
+            >
+              <input type="hidden" name="intent" value="login" />
+              <input type="hidden" name="redirect" value={redirectTo} />
+              <Field label="Email" error={errors.email} required>
+                <Input
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                  spellCheck={false}
+                  defaultValue={email}
+                  maxLength={254}
+                />
+              </Field>
+              <div className="grid gap-1.5">
+                <Field label="Password" error={errors.password} required>
+                  <PasswordInput name="password" autoComplete="current-password" maxLength={200} />
+                </Field>
+                <Link
+                  to={forgotHref}
+                  replace
+                  preventScrollReset
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setView({ name: "forgot" });
+                  }}
+                  className="inline-flex min-h-11 w-fit items-center justify-self-end rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot your password?
+                </Link>
+              </div>
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                loading={submitting}
+                loadingText="Signing in…"
+              >
+                <LogIn aria-hidden="true" />
+                Sign In
+              </Button>
+            </Form>
+            <p className="border-t border-border pt-5 text-center text-sm text-muted-foreground">
+              New to Vastra?{" "}
+              <Link
+                to="/register"
+                className="font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                Create an account
+              </Link>
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      {view.name === "forgot" ? (
+        <ForgotView
+          headingRef={forgotHeading}
+          result={forgotResult}
+          initialEmail={forgotResult?.values?.email ?? email}
+          backHref={signInHref}
+          onBack={() => setView({ name: "signin" })}
+        />
+      ) : null}
+
+      {view.name === "verify" ? (
+        <VerifyCodeStep
+          email={view.email}
+          codeSentAt={view.codeSentAt}
+          result={result}
+          notice={`${AUTH_MESSAGES.verifyFirst}. We have e-mailed you a code.`}
+          redirectTo={redirectTo}
+          backHref={signInHref}
+          backLabel="Back to sign in"
+          onBack={() => setView({ name: "signin" })}
+          headingRef={verifyHeading}
+        />
+      ) : null}
+    </AuthLayout>
+  );
+}
+
+/** "Forgot your password?": e-mails a reset code, then offers the reset page for it. */
+function ForgotView({
+  headingRef,
+  result,
+  initialEmail,
+  backHref,
+  onBack,
+}: {
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  result: AuthResult | undefined;
+  initialEmail: string;
+  backHref: string;
+  onBack: () => void;
+}) {
+  const navigation = useNavigation();
+  const { success, error: errorToast } = useToast();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = React.useState<FieldErrors>(
+    result && !result.ok ? result.errors : {},
+  );
+  const [banner, setBanner] = React.useState(result && !result.ok ? result.message : "");
+  const [sent, setSent] = React.useState<{ email: string; message: string } | null>(
+    result?.ok && result.email ? { email: result.email, message: result.message } : null,
+  );
+
+  useOnNewResult(result, (r) => {
+    if (r.ok && r.email) {
+      setErrors({});
+      setBanner("");
+      setSent({ email: r.email, message: r.message });
+      success(r.message);
+      return;
+    }
+    setSent(null);
+    setErrors(r.errors);
+    setBanner(r.message);
+    if (r.message) errorToast(r.message);
+    if (r.errors.email) focusField(formRef.current, "email");
+  });
+
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "forgot";
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const email = new FormData(event.currentTarget).get("email");
+    const found = validateForgotEmail(typeof email === "string" ? email : "");
+    setErrors(found);
+    setBanner("");
+    if (found.email) {
+      event.preventDefault();
+      focusField(event.currentTarget, "email");
+    }
+  }
+
+  return (
+    <div>
+      <StepHeading
+        ref={headingRef}
+        eyebrow="Forgot your password?"
+        description="Enter the email address of your account and we'll send you a 6-digit code to choose a new password."
+      >
+        Reset your password
+      </StepHeading>
+      <div className="grid gap-5">
+        <FormAlert tone="error">{banner}</FormAlert>
+        {sent ? (
+          <FormAlert tone="success" live={false}>
+            <span>{sent.message}</span>
+            <Link
+              to={`/reset-password?email=${encodeURIComponent(sent.email)}&step=code`}
+              className="inline-flex w-fit items-center gap-1 font-semibold text-success underline underline-offset-2"
+            >
+              Enter your reset code
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </FormAlert>
+        ) : null}
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onInput={() => {
+            if (errors.email) setErrors({});
+          }}
+          className="grid gap-5"
+        >
+          <input type="hidden" name="intent" value="forgot" />
+          <Field label="Email" error={errors.email} required>
+            <Input
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              spellCheck={false}
+              defaultValue={initialEmail}
+              maxLength={254}
+            />
+          </Field>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={submitting}
+            loadingText="Sending…"
+          >
+            <Send aria-hidden="true" />
+            Send Reset Code
+          </Button>
+        </Form>
+        <Link
+          to={backHref}
+          replace
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            onBack();
+          }}
+          className="inline-flex min-h-11 w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to sign in
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { resetPassword, sendResetCode, unknownIntent } from "~/features/auth/actions.server";
+import { accountMeta } from "~/features/auth/meta";
+import { ResetPasswordPage } from "~/features/auth/reset-password-page";
+import { readIntent } from "~/features/auth/types";
+import { requireGuest } from "~/lib/auth.server";
+import type { Route } from "./+types/reset-password";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireGuest(request, context, url);
+  const email = (url.searchParams.get("email") ?? "").trim().slice(0, 254);
+  return {
+    email,
+    // From the sign-in page's reset view, where the code has just been sent.
+    startAtCode: url.searchParams.get("step") === "code" && email.includes("@"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = readIntent(form);
+  switch (intent) {
+    case "send":
+    case "resend":
+      return sendResetCode(context, form, intent);
+    case "reset":
+      return resetPassword(context, form);
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(
+    "Reset your password",
+    "Forgot your Vastra password? Get a 6-digit code by e-mail and choose a new one.",
+    matches,
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ResetPasswordPage
+      initialEmail={loaderData.email}
+      startAtCode={loaderData.startAtCode}
+      result={actionData}
+    />
+  );
+}
