@@ -21,16 +21,32 @@ import type { Database } from "./db/client.ts";
 import { authPlugin } from "./http/auth.ts";
 import { registerErrorHandling, send } from "./http/error-handler.ts";
 import { registerSecurity } from "./http/security.ts";
+import { adRoutes } from "./routes/ads.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { cartRoutes } from "./routes/cart.ts";
+import { catalogueRoutes } from "./routes/catalogue.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { imageRoutes } from "./routes/images.ts";
+import { newsletterRoutes } from "./routes/newsletter.ts";
+import { orderRoutes } from "./routes/orders.ts";
 import { redirectRoutes } from "./routes/redirects.ts";
+import { referralRoutes } from "./routes/referrals.ts";
+import { reviewRoutes } from "./routes/reviews.ts";
 import { storeRoutes } from "./routes/store.ts";
+import { createAdService } from "./services/ads/index.ts";
 import { createAuthService } from "./services/auth/accounts.ts";
+import { createCartService } from "./services/cart/index.ts";
+import { createCatalogueService } from "./services/catalogue/index.ts";
 import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
+import { type ImageService, imageServiceForDataDir } from "./services/images/index.ts";
+import { createNewsletterService } from "./services/newsletter/index.ts";
+import { createOrderService } from "./services/orders/index.ts";
 import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
+import { createReferralService } from "./services/referrals/index.ts";
+import { createReviewService } from "./services/reviews/index.ts";
 import { registerWeb, type WebOptions } from "./web.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -40,6 +56,8 @@ export type AppOptions = {
   database: Database;
   clock?: Clock;
   rateLimits?: RateLimits;
+  /** The image store and processing; by default files under DATA_DIR/images. */
+  images?: ImageService;
   /** The built web app to serve; false for API-only (tests). */
   web?: WebOptions | false;
   logger?: boolean | object;
@@ -97,10 +115,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = {
     contact: createContactService({ db, rateLimits }),
     auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
+    images: options.images ?? imageServiceForDataDir(config.dataDir),
+    catalogue: createCatalogueService({ db }),
+    reviews: createReviewService({ db, clock }),
+    ads: createAdService({ db }),
+    cart: createCartService({ db }),
+    orders: createOrderService({ db, clock, publicUrl: config.publicUrl }),
+    referrals: createReferralService({ db }),
+    newsletter: createNewsletterService({ db, clock, rateLimits, secret: config.appSecret }),
   };
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(redirectRoutes);
+  await app.register(imageRoutes, { images: services.images });
   await app.register(
     async (api) => {
       await api.register(authPlugin, {
@@ -114,6 +141,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactRoutes, { contact: services.contact });
       await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
+      await api.register(catalogueRoutes, { catalogue: services.catalogue });
+      await api.register(reviewRoutes, { reviews: services.reviews });
+      await api.register(adRoutes, { ads: services.ads });
+      await api.register(cartRoutes, { cart: services.cart });
+      await api.register(orderRoutes, { orders: services.orders });
+      await api.register(referralRoutes, { referrals: services.referrals });
+      await api.register(newsletterRoutes, { newsletter: services.newsletter });
       api.all("/*", { schema: { hide: true } }, (request, reply) =>
         send(reply, 404, {
           message: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}`,

@@ -9,6 +9,8 @@ import type { Database } from "./db/client.ts";
 import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
+import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
+import { imageServiceForDataDir } from "./services/images/index.ts";
 import { ensureStoreSettings } from "./services/store-settings.ts";
 import { defaultBuildDirectory } from "./web.ts";
 
@@ -28,12 +30,14 @@ export async function startStore(
   const database = await openConfiguredDatabase(config);
   try {
     await ensureStoreSettings(database.db);
+    const images = imageServiceForDataDir(config.dataDir);
     const demo = config.seedDemo
-      ? await seedDemo(database.db, { production: config.isProduction })
+      ? await seedDemo(database.db, { production: config.isProduction, images })
       : undefined;
     const app = await buildApp({
       config,
       database,
+      images,
       web: { buildDirectory: options.webBuildDirectory ?? defaultBuildDirectory() },
     });
     const worker = createMailWorker({
@@ -44,12 +48,17 @@ export async function startStore(
     });
     await app.listen({ port: config.port, host: config.host });
     worker.start();
+    // The demo's pictures are drawn once serving (about half a minute on two cores for a new store).
+    const pictures = config.seedDemo
+      ? drawDemoPicturesInBackground(database.db, images, app.log)
+      : undefined;
     return {
       app,
       database,
       worker,
       demo,
       async stop() {
+        await pictures?.stop();
         await app.close();
         await worker.stop();
         await database.close();

@@ -89,19 +89,20 @@ export const productListQuerySchema = z.object({
   priceRange: z.enum(PRICE_RANGES).optional().catch(undefined),
   sort: z.enum(PRODUCT_SORTS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).default(1).catch(1),
+  /** Out of range is clamped to 1-100; not a number falls back to the default. */
   limit: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(PRODUCTS_PAGE_MAX)
     .default(PRODUCTS_PAGE_DEFAULT)
-    .catch(PRODUCTS_PAGE_DEFAULT),
+    .catch(PRODUCTS_PAGE_DEFAULT)
+    .transform((v) => Math.min(PRODUCTS_PAGE_MAX, Math.max(1, v))),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 export const filterOptionsSchema = z
   .object({ colors: z.array(z.string()), sizes: z.array(z.string()) })
   .meta({ id: "FilterOptions" });
+export type FilterOptions = z.infer<typeof filterOptionsSchema>;
 
 /** stockStatus from stock and threshold (decisions.md §3). */
 export function stockStatusOf(stock: number, lowStockThreshold: number): StockStatus {

@@ -131,6 +131,12 @@ export const products = pgTable(
     isHero: boolean("is_hero").notNull().default(false),
     heroImage: text("hero_image"),
     heroTagline: text("hero_tagline"),
+    /**
+     * What search reads, kept by the catalogue service's refreshSearchDocument (call it after writing
+     * a product, its categories, or a category's name). Three lines: the title; the category names,
+     * colours and gender; the description.
+     */
+    searchDocument: text("search_document").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,6 +145,13 @@ export const products = pgTable(
     check("products_low_stock_nonneg", sql`${t.lowStockThreshold} >= 0`),
     index("products_hero_idx").on(t.isHero),
     index("products_created_idx").on(t.createdAt),
+    index("products_price_idx").on(t.pricePaise),
+    // Typo-tolerant matching (pg_trgm's %> and word_similarity) and full-text matching.
+    index("products_search_trgm_idx").using("gin", t.searchDocument.op("gin_trgm_ops")),
+    index("products_search_fts_idx").using(
+      "gin",
+      sql`to_tsvector('english'::regconfig, ${t.searchDocument})`,
+    ),
   ],
 );
 

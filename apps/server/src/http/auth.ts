@@ -18,6 +18,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may call the route: signed-in users, or admins only. Unset: everyone. */
     auth?: "user" | "admin";
+    /** Accept state-changing calls from other sites (RFC 8058 one-click unsubscribe only). */
+    allowCrossSite?: boolean;
   }
 }
 
@@ -52,7 +54,7 @@ export const authPlugin = fp(
     app.decorateRequest("sessionId", null);
 
     app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite) return;
       const origin = request.headers.origin;
       if (origin) {
         const host = URL.canParse(origin) ? new URL(origin).host : "";
@@ -67,7 +69,8 @@ export const authPlugin = fp(
       }
     });
 
-    app.addHook("preHandler", async (request, reply) => {
+    // Before body validation, so a guest hears 401 rather than a complaint about the body.
+    app.addHook("preValidation", async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
         const session = await findSession(opts.db, token, opts.clock());

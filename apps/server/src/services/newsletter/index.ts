@@ -1,0 +1,123 @@
+/**
+ * Newsletter subscriptions (decisions.md §6): subscribing is idempotent and re-subscribes an
+ * unsubscribed address; unsubscribe links carry an HMAC of the address under APP_SECRET, so only a
+ * link the store sent can unsubscribe it. The link and RFC 8058 header helpers are for the sending
+ * side (the admin's newsletter).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { NEWSLETTER_MESSAGES, NEWSLETTER_RATE_LIMIT } from "@vastra/contracts";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { newsletterSubscribers } from "../../db/schema.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { ValidationError } from "../errors.ts";
+import type { RateLimits } from "../rate-limit.ts";
+
+/** The unsubscribe token of an address: HMAC-SHA256 of the lower-cased address, base64url. */
+export function unsubscribeToken(secret: string, email: string): string {
+  return createHmac("sha256", secret).update(email.trim().toLowerCase()).digest("base64url");
+}
+
+export function isValidUnsubscribeToken(secret: string, email: string, token: string): boolean {
+  const expected = Buffer.from(unsubscribeToken(secret, email));
+  const given = Buffer.from(token.trim());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+type LinkConfig = { appSecret: string; publicUrl: string };
+
+const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+const query = (config: LinkConfig, email: string) => {
+  const address = email.trim().toLowerCase();
+  return new URLSearchParams({
+    email: address,
+    token: unsubscribeToken(config.appSecret, address),
+  }).toString();
+};
+
+/** The page link an e-mail shows: `${PUBLIC_URL}/unsubscribe?email=…&token=…`. */
+export function unsubscribeLink(config: LinkConfig, email: string): string {
+  return `${origin(config.publicUrl)}/unsubscribe?${query(config, email)}`;
+}
+
+/**
+ * The one-click address for the List-Unsubscribe header: `${PUBLIC_URL}/api/newsletter/unsubscribe?…`.
+ * A mail provider POSTs `List-Unsubscribe=One-Click` to it (RFC 8058); a browser that opens it is
+ * sent on to the unsubscribe page.
+ */
+export function unsubscribePostUrl(config: LinkConfig, email: string): string {
+  return `${origin(config.publicUrl)}/api/newsletter/unsubscribe?${query(config, email)}`;
+}
+
+/**
+ * The RFC 8058 headers of a newsletter e-mail. The header names one HTTPS address, the one-click
+ * POST address (`postUrl`, from unsubscribePostUrl); without one, the page link.
+ */
+export function listUnsubscribeHeaders(
+  link: string,
+  postUrl?: string,
+): { "List-Unsubscribe": string; "List-Unsubscribe-Post": string } {
+  return {
+    "List-Unsubscribe": `<${postUrl ?? link}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+export type UnsubscribeResult = "unsubscribed" | "already";
+
+export function createNewsletterService(deps: {
+  db: Db;
+  rateLimits: RateLimits;
+  secret: string;
+  clock?: Clock;
+}) {
+  const { db, secret } = deps;
+  const clock = deps.clock ?? systemClock;
+  const perIp = deps.rateLimits.limiter("newsletter-ip", NEWSLETTER_RATE_LIMIT);
+
+  return {
+    /** Subscribes (again); an address already subscribed stays as it is. */
+    async subscribe(input: { email: string; source: string }, ip: string): Promise<void> {
+      await perIp.consume(ip, NEWSLETTER_MESSAGES.tooMany);
+      const now = clock();
+      // Insert, or (the address is on the list already) re-subscribe it if it had unsubscribed.
+      const inserted = await db
+        .insert(newsletterSubscribers)
+        .values({ email: input.email, source: input.source, subscribedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: newsletterSubscribers.id });
+      if (inserted.length > 0) return;
+      await db
+        .update(newsletterSubscribers)
+        .set({
+          status: "subscribed",
+          source: input.source,
+          subscribedAt: now,
+          unsubscribedAt: null,
+        })
+        .where(
+          sql`lower(${newsletterSubscribers.email}) = ${input.email.toLowerCase()} and ${newsletterSubscribers.status} = 'unsubscribed'`,
+        );
+    },
+
+    /**
+     * Unsubscribes with a link's email and token. A wrong token is a 400; an address that is not on
+     * the list (with a right token) counts as already unsubscribed.
+     */
+    async unsubscribe(input: { email: string; token: string }): Promise<UnsubscribeResult> {
+      const email = input.email.trim().toLowerCase();
+      if (!isValidUnsubscribeToken(secret, email, input.token)) {
+        throw new ValidationError(NEWSLETTER_MESSAGES.invalidLink);
+      }
+      const changed = await db
+        .update(newsletterSubscribers)
+        .set({ status: "unsubscribed", unsubscribedAt: clock() })
+        .where(
+          sql`lower(${newsletterSubscribers.email}) = ${email} and ${newsletterSubscribers.status} = 'subscribed'`,
+        )
+        .returning({ id: newsletterSubscribers.id });
+      return changed.length > 0 ? "unsubscribed" : "already";
+    },
+  };
+}
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

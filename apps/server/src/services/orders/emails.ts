@@ -1,0 +1,179 @@
+/**
+ * The order e-mails: the shopper's confirmation and the store's new-order notice when an order is
+ * placed, and the shopper's e-mail when it is confirmed, shipped, delivered or cancelled.
+ */
+import {
+  ORDER_MESSAGES,
+  type Order,
+  type OrderStatus,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+  type StoreSettings,
+} from "@vastra/contracts";
+import { type EmailBlock, type EmailContent, renderEmail } from "../../mail/templates.ts";
+
+const inr = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,29,999.00: rupees with 2 decimals and Indian digit grouping. */
+export const formatRupees = (rupees: number) => inr.format(rupees);
+
+const itemLabel = (item: Order["items"][number]) =>
+  `${item.title} (Size ${item.size}${item.color ? `, ${item.color}` : ""}) × ${item.quantity}`;
+
+function itemRows(order: Order): Array<[string, string]> {
+  return [
+    ...order.items.map((item): [string, string] => [
+      itemLabel(item),
+      formatRupees(item.price * item.quantity),
+    ]),
+    ["Total", formatRupees(order.totalAmount)],
+  ];
+}
+
+const addressText = (order: Order) =>
+  `${order.user.name}\n${order.user.address}\nPhone: ${order.user.phone}`;
+
+const paymentLabel = (method: string) =>
+  PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method.replaceAll("_", " ");
+
+const ordersLink = (publicUrl: string) => `${publicUrl.replace(/\/$/, "")}/orders`;
+
+export function orderPlacedEmail(
+  store: StoreSettings,
+  order: Order,
+  publicUrl: string,
+): EmailContent {
+  const blocks: EmailBlock[] = [
+    {
+      type: "paragraph",
+      text: `Hello ${order.user.name}, thank you for shopping with ${store.name}. We have received your order ${order.orderNumber}.`,
+    },
+    { type: "rows", rows: itemRows(order) },
+    { type: "paragraph", text: `Delivery address (${order.addressType}):` },
+    { type: "quote", text: addressText(order) },
+    {
+      type: "paragraph",
+      text: `${ORDER_MESSAGES.contactAboutPayment} No payment is taken online; we will confirm the payment method and any shipping charges with you before dispatch.`,
+    },
+    { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
+  ];
+  return renderEmail(
+    {
+      subject: `Your ${store.name} order ${order.orderNumber} has been placed`,
+      preheader: `Order ${order.orderNumber}: ${formatRupees(order.totalAmount)}. ${ORDER_MESSAGES.contactAboutPayment}`,
+      heading: "Thank you for your order!",
+      blocks,
+      footerNote: `You received this e-mail because you placed an order at ${store.name}.`,
+    },
+    store,
+  );
+}
+
+export function newOrderStoreEmail(
+  store: StoreSettings,
+  order: Order,
+  publicUrl: string,
+): EmailContent {
+  return renderEmail(
+    {
+      subject: `New order ${order.orderNumber} from ${order.user.name}: ${formatRupees(order.totalAmount)}`,
+      preheader: `${order.items.length} item(s), ${formatRupees(order.totalAmount)}; payment to be confirmed with the customer.`,
+      heading: `New order ${order.orderNumber}`,
+      blocks: [
+        {
+          type: "rows",
+          rows: [
+            ["Customer", order.user.name],
+            ["E-mail", order.user.email],
+            ["Phone", order.user.phone],
+            ["Address type", order.addressType],
+            ["Address", order.user.address],
+            ["Payment", paymentLabel(order.paymentMethod)],
+          ],
+        },
+        { type: "rows", rows: itemRows(order) },
+        {
+          type: "paragraph",
+          text: "Please contact the customer about payment and delivery, then confirm the order in the admin dashboard.",
+        },
+        {
+          type: "button",
+          label: "Open the admin dashboard",
+          url: `${publicUrl.replace(/\/$/, "")}/admin`,
+        },
+      ],
+    },
+    store,
+  );
+}
+
+const STATUS_TEXT: Partial<
+  Record<OrderStatus, { subject: string; heading: string; paragraph: string }>
+> = {
+  confirmed: {
+    subject: "is confirmed",
+    heading: "Your order is confirmed",
+    paragraph:
+      "Good news: we have confirmed your order and are getting it ready. We will let you know when it ships.",
+  },
+  shipped: {
+    subject: "has shipped",
+    heading: "Your order is on its way",
+    paragraph: "Your order has left our store and is on its way to you.",
+  },
+  delivered: {
+    subject: "has been delivered",
+    heading: "Your order has been delivered",
+    paragraph:
+      "Your order has been delivered. We hope you love it! If anything is not right, reply to this e-mail or see our cancellations and returns page.",
+  },
+  cancelled: {
+    subject: "has been cancelled",
+    heading: "Your order has been cancelled",
+    paragraph:
+      "Your order has been cancelled. If you already paid for it, our team will contact you about the refund.",
+  },
+};
+
+/** The shopper's e-mail for an order that reached `status`; undefined for statuses not e-mailed. */
+export function orderStatusEmail(
+  store: StoreSettings,
+  order: Order,
+  status: OrderStatus,
+  publicUrl: string,
+): EmailContent | undefined {
+  const text = STATUS_TEXT[status];
+  if (!text) return undefined;
+  return renderEmail(
+    {
+      subject: `Your ${store.name} order ${order.orderNumber} ${text.subject}`,
+      preheader: `${text.heading}: ${order.orderNumber}, ${formatRupees(order.totalAmount)}.`,
+      heading: text.heading,
+      blocks: [
+        { type: "paragraph", text: `Hello ${order.user.name}, ${text.paragraph}` },
+        {
+          type: "rows",
+          rows: [
+            ["Order", order.orderNumber],
+            ["Payment", paymentLabel(order.paymentMethod)],
+          ],
+        },
+        { type: "rows", rows: itemRows(order) },
+        ...(status === "cancelled"
+          ? []
+          : ([
+              { type: "paragraph", text: "Delivery address:" },
+              { type: "quote", text: addressText(order) },
+            ] satisfies EmailBlock[])),
+        { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
+      ],
+      footerNote: `You received this e-mail about your order at ${store.name}.`,
+    },
+    store,
+  );
+}

@@ -1,0 +1,510 @@
+/**
+ * Orders (decisions.md §4): placing one from the shopper's cart in one transaction (stock taken with
+ * conditional updates, order + items + event written, cart cleared, both e-mails queued), the
+ * Idempotency-Key that makes a retried submit return the first order, the shopper's list and
+ * cancellation, and changeOrderStatus, the one place an order's status moves (stock and e-mails).
+ */
+import { createHash } from "node:crypto";
+import {
+  CANCELLABLE_STATUSES,
+  EMAILED_STATUSES,
+  joinAddress,
+  ORDER_MESSAGES,
+  type Order,
+  type OrderReply,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PlaceOrder,
+} from "@vastra/contracts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { cartLines, idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../cart/index.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
+import { getStoreSettings } from "../store-settings.ts";
+import { newOrderStoreEmail, orderPlacedEmail, orderStatusEmail } from "./emails.ts";
+import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
+import { sqlState, withRetries } from "./retry.ts";
+import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
+
+export { formatRupees } from "./emails.ts";
+export { type OrderRow, toOrder, toOrders } from "./read.ts";
+
+/** How long a stored Idempotency-Key answers retries. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Who changed an order: a user (shopper or admin), or the system (id null). */
+export type OrderActor = { id: string | null; name: string };
+
+export type OrderDeps = {
+  /** A database, or a caller's transaction to run inside. */
+  db: DbOrTx;
+  clock?: Clock;
+  /** PUBLIC_URL: the origin of the links in the e-mails. */
+  publicUrl: string;
+};
+
+export type PlaceResult = { statusCode: number; body: OrderReply; replayed: boolean };
+
+const isTransaction = (db: DbOrTx) => "rollback" in db;
+
+/**
+ * Runs `work` in a transaction of its own: a new one (retried on serialization failures and
+ * deadlocks) on a database, a savepoint inside a caller's transaction.
+ */
+function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (isTransaction(db)) return db.transaction((tx) => work(tx));
+  return withRetries(() => db.transaction((tx) => work(tx)));
+}
+
+/** A stable hash of the validated order body (key order does not matter). */
+export function requestHash(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === "object") {
+      return Object.fromEntries(
+        Object.keys(v)
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("base64url");
+}
+
+// ---------------------------------------------------------------- reading
+
+async function lockOrder(tx: DbOrTx, orderId: string, userId?: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(userId ? and(eq(orders.id, orderId), eq(orders.userId, userId)) : eq(orders.id, orderId))
+    .for("update");
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  return row;
+}
+
+/** One order in the read shape (no owner check: the caller decides who may see it). */
+export async function getOrder(db: DbOrTx, orderId: string): Promise<Order> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const [order] = await toOrders(db, [row]);
+  return order!;
+}
+
+// ---------------------------------------------------------------- status changes
+
+export type StatusChange = {
+  orderId: string;
+  status?: OrderStatus | undefined;
+  paymentStatus?: PaymentStatus | undefined;
+  paymentMethod?: PaymentMethod | undefined;
+  actor: OrderActor;
+};
+
+const orderItemsOf = (tx: DbOrTx, orderId: string) =>
+  tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+
+/**
+ * Moves a locked order to its new status and payment figures: stock back exactly once on
+ * cancellation (the stock_held flag is the guard), stock taken again when a cancelled order becomes
+ * active (409 when there is not enough), an event with who and what, and the shopper's e-mail when
+ * the status becomes confirmed, shipped, delivered or cancelled.
+ */
+async function applyChange(
+  tx: DbOrTx,
+  row: OrderRow,
+  change: Omit<StatusChange, "orderId">,
+  deps: { clock: Clock; publicUrl: string },
+  eventType: string,
+): Promise<Order> {
+  const now = deps.clock();
+  const next = {
+    status: change.status ?? row.status,
+    paymentStatus: change.paymentStatus ?? row.paymentStatus,
+    paymentMethod: change.paymentMethod ?? row.paymentMethod,
+  };
+  const items = sortItems(await orderItemsOf(tx, row.id));
+  const stockItems: StockItem[] = items.map((item) => ({
+    productId: item.productId,
+    size: item.size,
+    quantity: item.quantity,
+    title: item.title,
+  }));
+
+  let stock: "returned" | "taken" | undefined;
+  if (next.status === "cancelled" && row.stockHeld) {
+    const released = await tx
+      .update(orders)
+      .set({ stockHeld: false })
+      .where(and(eq(orders.id, row.id), eq(orders.stockHeld, true)))
+      .returning({ id: orders.id });
+    if (released.length > 0) {
+      await returnStock(tx, stockItems);
+      stock = "returned";
+    }
+  } else if (next.status !== "cancelled" && !row.stockHeld) {
+    const held = await tx
+      .update(orders)
+      .set({ stockHeld: true })
+      .where(and(eq(orders.id, row.id), eq(orders.stockHeld, false)))
+      .returning({ id: orders.id });
+    if (held.length > 0) {
+      await takeStock(tx, stockItems, {
+        short: (available, need) =>
+          `Not enough stock to reopen order ${row.orderNumber}: ${need.title} (size ${need.size}) has ${available} left and the order needs ${need.quantity}`,
+        missingProduct: (title) =>
+          `Order ${row.orderNumber} cannot be reopened: ${title} is no longer in the catalogue`,
+      });
+      stock = "taken";
+    }
+  }
+
+  const changed = {
+    status: next.status !== row.status,
+    paymentStatus: next.paymentStatus !== row.paymentStatus,
+    paymentMethod: next.paymentMethod !== row.paymentMethod,
+  };
+  if (!changed.status && !changed.paymentStatus && !changed.paymentMethod && !stock) {
+    return toOrder(row, items);
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...next, updatedAt: now })
+    .where(eq(orders.id, row.id))
+    .returning();
+  const data: Record<string, unknown> = {};
+  for (const key of ["status", "paymentStatus", "paymentMethod"] as const) {
+    if (changed[key]) data[key] = { from: row[key], to: next[key] };
+  }
+  if (stock) data.stock = stock;
+  await tx.insert(orderEvents).values({
+    orderId: row.id,
+    actorId: change.actor.id,
+    actorName: change.actor.name,
+    type: eventType,
+    data,
+    createdAt: now,
+  });
+  const order = toOrder(updated!, items);
+  if (changed.status && EMAILED_STATUSES.includes(next.status)) {
+    const store = await getStoreSettings(tx);
+    const email = orderStatusEmail(store, order, next.status, deps.publicUrl);
+    if (email) {
+      await enqueueEmail(tx, { ...email, kind: `order-${next.status}`, to: row.customerEmail });
+    }
+  }
+  return order;
+}
+
+/**
+ * The admin's status change (admin.md §4: any status from any status, payment likewise), driven
+ * entirely here: stock rules, the event, and the shopper's e-mail, in one transaction (a savepoint
+ * when `deps.db` is already a transaction). Throws NotFoundError or ConflictError (not enough stock
+ * to reopen a cancelled order).
+ */
+export function changeOrderStatus(deps: OrderDeps, change: StatusChange): Promise<Order> {
+  const clock = deps.clock ?? systemClock;
+  return inTransaction(deps.db, async (tx) => {
+    const row = await lockOrder(tx, change.orderId);
+    return applyChange(tx, row, change, { clock, publicUrl: deps.publicUrl }, "status_changed");
+  });
+}
+
+// ---------------------------------------------------------------- placing
+
+/** The client's items against the cart: the same quantities per product and size (and colour when sent). */
+function sameItems(lines: PricedLine[], items: PlaceOrder["items"]): boolean {
+  const key = (productId: string, size: string, color?: string) =>
+    `${productId.toLowerCase()}\u0000${size}\u0000${color?.toLowerCase() ?? ""}`;
+  const perSize = (entries: Array<[string, number]>) => {
+    const map = new Map<string, number>();
+    for (const [k, q] of entries) map.set(k, (map.get(k) ?? 0) + q);
+    return map;
+  };
+  const server = perSize(lines.map((l) => [key(l.productId, l.size), l.quantity]));
+  const client = perSize(items.map((i) => [key(i.productId, i.size), i.quantity]));
+  if (server.size !== client.size) return false;
+  for (const [k, q] of server) if (client.get(k) !== q) return false;
+  const serverByColour = perSize(
+    lines.map((l) => [key(l.productId, l.size, l.colorKey), l.quantity]),
+  );
+  const clientByColour = perSize(
+    items.filter((i) => i.color).map((i) => [key(i.productId, i.size, i.color), i.quantity]),
+  );
+  for (const [k, q] of clientByColour) if (serverByColour.get(k) !== q) return false;
+  return true;
+}
+
+type Claim = { kind: "new" } | { kind: "stored"; statusCode: number; body: OrderReply };
+
+/**
+ * Claims an Idempotency-Key inside the order's transaction, before anything else. The insert waits
+ * for a concurrent transaction holding the same key (unique primary key), so of simultaneous
+ * submits one places the order and the others then read its stored reply. A key whose 24 hours
+ * are over is claimed afresh. The stored reply only exists once committed with the order, and a
+ * refused order rolls its key back, so a retry after a failure runs again.
+ */
+async function claimKey(
+  tx: DbOrTx,
+  userId: string,
+  key: string,
+  hash: string,
+  now: Date,
+): Promise<Claim> {
+  const nowText = now.toISOString();
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({
+      userId,
+      key,
+      requestHash: hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        requestHash: hash,
+        statusCode: null,
+        response: null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      },
+      setWhere: sql`"idempotency_keys"."expires_at" <= ${nowText}::timestamptz`,
+    })
+    .returning({ userId: idempotencyKeys.userId });
+  if (claimed.length > 0) return { kind: "new" };
+  const [stored] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  if (!stored || stored.requestHash !== hash) {
+    throw new UnprocessableError(ORDER_MESSAGES.idempotencyReused);
+  }
+  if (stored.statusCode === null || !stored.response) {
+    // Not reachable with the reply written in the claiming transaction; refuse rather than guess.
+    throw new ConflictError("This order is still being placed. Please wait a moment.");
+  }
+  return { kind: "stored", statusCode: stored.statusCode, body: stored.response as OrderReply };
+}
+
+function mapStockGuard(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state?.code === "23514" && state.constraint === "product_sizes_stock_nonneg") {
+    return new ConflictError(
+      "Some items in your cart are no longer available in the quantity you chose. Please review your cart.",
+    );
+  }
+  return error;
+}
+
+export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: string }) {
+  const { db, publicUrl } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  async function placeInTransaction(
+    tx: DbOrTx,
+    user: SessionUser,
+    input: PlaceOrder,
+  ): Promise<OrderReply> {
+    const now = clock();
+    const lines = await readCart(tx, user.id, { forUpdate: true });
+    if (lines.length === 0) throw ValidationError.field("items", ORDER_MESSAGES.emptyCart);
+    const totalPaise = cartTotalPaise(lines);
+    const fresh = { cart: toCart(lines), totalAmount: totalPaise / 100 };
+    if (!sameItems(lines, input.items)) throw new ConflictError(ORDER_MESSAGES.cartChanged, fresh);
+    if (Math.round(input.totalAmount * 100) !== totalPaise) {
+      throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
+    }
+
+    // What this transaction already sees short (on PGlite, exactly what is left) fails at once.
+    const short = lines.find((l) => l.quantity > l.stock);
+    if (short) {
+      throw new ConflictError(stockMessage(short.stock, short.title, short.size), {
+        productId: short.productId,
+        size: short.size,
+        available: Math.max(0, short.stock),
+      });
+    }
+    await takeStock(
+      tx,
+      lines.map((l) => ({
+        productId: l.productId,
+        size: l.size,
+        quantity: l.quantity,
+        title: l.title,
+      })),
+    );
+
+    const shipping = input.shippingAddress;
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: sql`'VST-' || nextval('order_number_seq')::text`,
+        userId: user.id,
+        status: "pending",
+        paymentStatus: "pending",
+        paymentMethod: "to_be_confirmed",
+        totalPaise,
+        customerName: input.user.name,
+        customerEmail: input.user.email,
+        customerPhone: input.user.phone,
+        address: shipping ? joinAddress(shipping) : input.user.address,
+        shippingAddress: shipping
+          ? {
+              streetAddress: shipping.streetAddress,
+              apartment: shipping.apartment,
+              city: shipping.city,
+              state: shipping.state,
+              pincode: shipping.pincode,
+              country: shipping.country,
+              addressType: shipping.addressType,
+            }
+          : null,
+        addressType: shipping?.addressType ?? "home",
+        stockHeld: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const order = row!;
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          title: line.title,
+          imageUrl: line.imageUrl,
+          pricePaise: line.pricePaise,
+          size: line.size,
+          color: line.colorKey,
+          quantity: line.quantity,
+        })),
+      )
+      .returning();
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      actorId: user.id,
+      actorName: user.name,
+      type: "placed",
+      data: { status: "pending", totalAmount: totalPaise / 100, items: lines.length },
+      createdAt: now,
+    });
+    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+
+    const placed = toOrder(order, sortItems(items));
+    const store = await getStoreSettings(tx);
+    await enqueueEmail(tx, {
+      ...orderPlacedEmail(store, placed, publicUrl),
+      kind: "order-placed",
+      to: placed.user.email,
+    });
+    await enqueueEmail(tx, {
+      ...newOrderStoreEmail(store, placed, publicUrl),
+      kind: "order-new-store",
+      to: store.ordersEmail,
+      headers: { "Reply-To": placed.user.email },
+    });
+    return { message: ORDER_MESSAGES.placed, order: placed };
+  }
+
+  return {
+    /**
+     * POST /api/orders. With an Idempotency-Key: the first submit's reply for every retry with the
+     * same body, 422 for the same key with another body.
+     */
+    async place(
+      user: SessionUser,
+      input: PlaceOrder,
+      idempotencyKey?: string,
+    ): Promise<PlaceResult> {
+      const hash = idempotencyKey ? requestHash(input) : "";
+      try {
+        return await withRetries(() =>
+          db.transaction(async (tx): Promise<PlaceResult> => {
+            if (idempotencyKey) {
+              const claim = await claimKey(tx, user.id, idempotencyKey, hash, clock());
+              if (claim.kind === "stored") {
+                return { statusCode: claim.statusCode, body: claim.body, replayed: true };
+              }
+            }
+            const body = await placeInTransaction(tx, user, input);
+            if (idempotencyKey) {
+              await tx
+                .update(idempotencyKeys)
+                .set({ statusCode: 201, response: body })
+                .where(
+                  and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, idempotencyKey)),
+                );
+            }
+            return { statusCode: 201, body, replayed: false };
+          }),
+        );
+      } catch (error) {
+        throw mapStockGuard(error);
+      }
+    },
+
+    /** The shopper's orders, newest first, optionally of one status. */
+    async listMine(userId: string, status?: OrderStatus): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(
+          status
+            ? and(eq(orders.userId, userId), eq(orders.status, status))
+            : eq(orders.userId, userId),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+      return toOrders(db, rows);
+    },
+
+    /** One of the shopper's orders; another user's is 404 (an admin reads any order). */
+    async getMine(user: Pick<SessionUser, "id" | "isAdmin">, orderId: string): Promise<Order> {
+      if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(
+          user.isAdmin
+            ? eq(orders.id, orderId)
+            : and(eq(orders.id, orderId), eq(orders.userId, user.id)),
+        );
+      if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+      const [order] = await toOrders(db, [row]);
+      return order!;
+    },
+
+    /** The shopper cancels their own order while pending, confirmed or processing. */
+    cancel(user: SessionUser, orderId: string): Promise<Order> {
+      return withRetries(() =>
+        db.transaction(async (tx) => {
+          const row = await lockOrder(tx, orderId, user.id);
+          if (!CANCELLABLE_STATUSES.includes(row.status)) {
+            throw new ValidationError(ORDER_MESSAGES.notCancellable);
+          }
+          return applyChange(
+            tx,
+            row,
+            { status: "cancelled", actor: { id: user.id, name: user.name } },
+            { clock, publicUrl },
+            "cancelled_by_customer",
+          );
+        }),
+      );
+    },
+  };
+}
+export type OrderService = ReturnType<typeof createOrderService>;
