@@ -83,7 +83,8 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     env: { E2E_PORT: port },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh store draws its ~170 demo pictures before it answers (about 30-40 s on two cores).
+    timeout: 240_000,
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

@@ -91,7 +91,11 @@ async function main(): Promise<void> {
   snapshotBuild();
   const { loadConfig } = await server("config.ts");
   const { startStore } = await server("server.ts");
-  const store = await startStore(loadConfig(), { webBuildDirectory: buildDir });
+  const store = await startStore(loadConfig(), {
+    webBuildDirectory: buildDir,
+    // Every page the tests open shows its real pictures.
+    demoPicturesFirst: true,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

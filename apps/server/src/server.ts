@@ -25,7 +25,11 @@ export type RunningStore = {
 
 export async function startStore(
   config: Config,
-  options: { webBuildDirectory?: string } = {},
+  options: {
+    webBuildDirectory?: string;
+    /** Draw the demo pictures before listening (browser tests), rather than in the background. */
+    demoPicturesFirst?: boolean;
+  } = {},
 ): Promise<RunningStore> {
   const database = await openConfiguredDatabase(config);
   try {
@@ -46,12 +50,17 @@ export async function startStore(
       from: config.mailFrom,
       log: app.log,
     });
-    await app.listen({ port: config.port, host: config.host });
-    worker.start();
-    // The demo's pictures are drawn once serving (about half a minute on two cores for a new store).
-    const pictures = config.seedDemo
+    // The demo's pictures take about half a minute on two cores for a new store: normally they are
+    // drawn while the store already serves (pages show the placeholder meanwhile).
+    let pictures = config.seedDemo
       ? drawDemoPicturesInBackground(database.db, images, app.log)
       : undefined;
+    if (pictures && options.demoPicturesFirst) {
+      await pictures.done;
+      pictures = undefined;
+    }
+    await app.listen({ port: config.port, host: config.host });
+    worker.start();
     return {
       app,
       database,

@@ -14,5 +14,11 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("logout", "routes/logout.tsx"),
+  // Catalogue: the product list (also at /shop), product detail, sitemap and robots.
+  route("products", "routes/products.tsx"),
+  route("shop", "routes/products.tsx", { id: "shop" }),
+  route("products/:id", "routes/product.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
+  route("robots.txt", "routes/robots[.]txt.tsx"),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -44,7 +44,20 @@ export async function loadShellSession(context: Context): Promise<ShellSession> 
   const user = await getCurrentUser(context);
   return {
     user: user ? { name: user.name, email: user.email, isAdmin: user.isAdmin } : null,
-    // The cart issue fills this in (GET /api/cart, the sum of the lines' quantities).
-    cartCount: 0,
+    cartCount: user ? await cartQuantity(context) : 0,
   };
+}
+
+/** The header badge: the total quantity across the cart's lines (0 when the cart cannot be read). */
+async function cartQuantity(context: Context): Promise<number> {
+  try {
+    const { response, data } = await apiCall<Array<{ quantity: number }>>(
+      serverApi(context),
+      "/api/cart",
+    );
+    if (!response.ok || !Array.isArray(data)) return 0;
+    return data.reduce((sum, line) => sum + line.quantity, 0);
+  } catch {
+    return 0;
+  }
 }

@@ -103,7 +103,7 @@ export function Header({ storeName, user, cartCount }: HeaderProps) {
           {storeName}
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
+        <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
           <ul className="flex items-center gap-5 lg:gap-9">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
@@ -126,7 +126,7 @@ export function Header({ storeName, user, cartCount }: HeaderProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-0.5 md:ml-0 lg:gap-1">
+        <div className="ml-auto flex items-center gap-0.5 lg:ml-0 lg:gap-1">
           <Button
             ref={searchToggleRef}
             variant="ghost"
@@ -145,7 +145,7 @@ export function Header({ storeName, user, cartCount }: HeaderProps) {
 
           <CartLink count={cartCount} />
 
-          <div className="hidden items-center gap-2 md:flex">
+          <div className="hidden items-center gap-2 lg:flex">
             {user ? (
               <AccountMenu user={user} />
             ) : (
@@ -160,7 +160,7 @@ export function Header({ storeName, user, cartCount }: HeaderProps) {
             )}
           </div>
 
-          <MobileMenu user={user} className="md:hidden" />
+          <MobileMenu user={user} className="lg:hidden" />
         </div>
       </div>
 

@@ -1,0 +1,320 @@
+import { CART_MESSAGES, onlyInStockMessage } from "@vastra/contracts/cart";
+import type { Product } from "@vastra/contracts/catalogue";
+import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
+import type { Review } from "@vastra/contracts/reviews";
+import { ArrowLeft, PackageX, RotateCcw, ShoppingBag, Truck } from "lucide-react";
+import * as React from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { useToast } from "~/components/ui/toast";
+import { useNonce } from "~/lib/nonce";
+import { formatPrice } from "./format";
+import { galleryImages, sizeStockOf, stockOfSize } from "./product";
+import { StockBadge } from "./product-card";
+import { ProductGallery } from "./product-gallery";
+import { ProductDetails, ShippingInfo } from "./product-info";
+import { ColorChooser, QuantityStepper, SizeChooser } from "./product-options";
+import { ProductReviews, type Viewer } from "./product-reviews";
+import { jsonForScript } from "./seo";
+import { ShareMenu } from "./share-menu";
+import { RatingSummary } from "./stars";
+import { useAddToCart } from "./use-add-to-cart";
+
+export const PRODUCT_MESSAGES = {
+  selectSize: CART_MESSAGES.selectSize,
+  outOfStock: CART_MESSAGES.outOfStock,
+  onlyAvailable: onlyInStockMessage,
+  loadFailed: "Failed to load product details.",
+} as const;
+
+export type ProductDetailPageProps = {
+  product: Product;
+  reviews: Review[] | null;
+  viewer: Viewer;
+  /** The absolute URL of this page (share links). */
+  url: string;
+  /** The schema.org Product of this page. */
+  jsonLd: unknown;
+};
+
+type Tab = "details" | "reviews" | "shipping";
+
+/** Product detail: gallery, choosers, add to cart, share, and the details/reviews/shipping tabs. */
+export function ProductDetailPage({
+  product,
+  reviews,
+  viewer,
+  url,
+  jsonLd,
+}: ProductDetailPageProps) {
+  const nonce = useNonce();
+  const toast = useToast();
+  const { add, pending } = useAddToCart();
+  const images = React.useMemo(() => galleryImages(product), [product]);
+  const sizes = sizeStockOf(product);
+
+  const [imageIndex, setImageIndex] = React.useState(0);
+  const [color, setColor] = React.useState<string | null>(
+    product.defaultColor && product.colors.includes(product.defaultColor)
+      ? product.defaultColor
+      : (product.colors[0] ?? null),
+  );
+  const [size, setSize] = React.useState<string | null>(() => {
+    const inStock = sizes.filter((s) => s.stock > 0);
+    return sizes.length === 1 && inStock.length === 1 ? inStock[0]!.size : null;
+  });
+  const [sizeError, setSizeError] = React.useState<string | null>(null);
+  const [quantity, setQuantity] = React.useState(1);
+  const [tab, setTab] = React.useState<Tab>("details");
+  const tabsRef = React.useRef<HTMLDivElement>(null);
+
+  const outOfStock = product.stockStatus === "Out of Stock" || !product.inStock;
+  const maxQuantity = size ? stockOfSize(product, size) : Math.max(1, product.stock);
+
+  function chooseColor(next: string) {
+    setColor(next);
+    const i = images.findIndex((image) => image.color === next);
+    if (i >= 0) setImageIndex(i);
+  }
+
+  function chooseSize(next: string) {
+    setSize(next);
+    setSizeError(null);
+    const stock = stockOfSize(product, next);
+    setQuantity((q) => Math.max(1, Math.min(q, stock)));
+  }
+
+  async function addToCart() {
+    if (outOfStock) {
+      toast.error(PRODUCT_MESSAGES.outOfStock);
+      return;
+    }
+    if (!size) {
+      setSizeError(PRODUCT_MESSAGES.selectSize);
+      toast.error(PRODUCT_MESSAGES.selectSize);
+      document.querySelector<HTMLInputElement>("[data-size-chooser] input:not(:disabled)")?.focus();
+      return;
+    }
+    const stock = stockOfSize(product, size);
+    if (quantity > stock) {
+      toast.error(PRODUCT_MESSAGES.onlyAvailable(stock));
+      return;
+    }
+    await add({ productId: product._id, size, quantity, color: color ?? undefined });
+  }
+
+  function showReviews() {
+    setTab("reviews");
+    requestAnimationFrame(() => {
+      tabsRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      tabsRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+    });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 pt-6 pb-16 sm:px-6 md:pt-10 lg:px-8">
+      <Breadcrumb product={product} />
+
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
+        <ProductGallery
+          images={images}
+          index={imageIndex}
+          onIndexChange={setImageIndex}
+          className="md:sticky md:top-24 md:self-start"
+        />
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <div className="grid gap-3">
+            {product.category ? (
+              <p className="text-xs font-semibold tracking-[0.2em] text-gold-700 uppercase">
+                {product.category}
+              </p>
+            ) : null}
+            <h1 className="font-display text-4xl leading-tight font-semibold text-foreground sm:text-5xl">
+              {product.title}
+            </h1>
+            {product.reviewCount > 0 ? (
+              <button
+                type="button"
+                onClick={showReviews}
+                className="w-fit rounded-sm text-left underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <RatingSummary average={product.averageRating} count={product.reviewCount} />
+              </button>
+            ) : (
+              <RatingSummary average={0} count={0} />
+            )}
+            <div className="flex flex-wrap items-baseline gap-3">
+              <p className="text-3xl font-semibold text-foreground">
+                <span className="sr-only">Price: </span>
+                {formatPrice(product.price)}
+              </p>
+              <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
+            </div>
+            {outOfStock ? (
+              <p className="flex items-center gap-2 font-medium text-destructive">
+                <PackageX aria-hidden="true" className="size-5" />
+                {PRODUCT_MESSAGES.outOfStock}
+              </p>
+            ) : product.stockStatus === "Low Stock" ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <StockBadge status="Low Stock" />
+                Selling fast: only a few pieces left.
+              </p>
+            ) : null}
+          </div>
+
+          <div className="grid gap-6 border-t border-border pt-6">
+            <ColorChooser colors={product.colors} value={color} onChange={chooseColor} />
+            <div data-size-chooser="">
+              <SizeChooser
+                sizes={sizes}
+                value={size}
+                onChange={chooseSize}
+                error={sizeError}
+                lowStockThreshold={product.lowStockThreshold}
+              />
+            </div>
+            <QuantityStepper
+              value={quantity}
+              max={maxQuantity}
+              onChange={setQuantity}
+              disabled={outOfStock}
+            />
+          </div>
+
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              size="lg"
+              className="min-w-0 flex-1 sm:flex-none sm:px-10"
+              disabled={outOfStock}
+              loading={pending}
+              loadingText="Adding…"
+              onClick={() => void addToCart()}
+            >
+              <ShoppingBag aria-hidden="true" />
+              {outOfStock ? "Out of stock" : "Add to cart"}
+            </Button>
+            <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
+          </div>
+
+          <ul className="grid gap-2 rounded-lg bg-muted p-4 text-sm text-foreground/90">
+            <li className="flex items-center gap-3">
+              <Truck aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
+              Free shipping on orders up to {formatPrice(SHIPPING.freeShippingUptoRupees)}, to{" "}
+              {SHIPPING.citiesServed} cities
+            </li>
+            <li className="flex items-center gap-3">
+              <RotateCcw aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
+              Easy returns within {RETURNS.returnWindowDays} days of delivery
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div ref={tabsRef} className="mt-14 scroll-mt-24 md:mt-20">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          <TabsList aria-label="Product information">
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="reviews">
+              Reviews{product.reviewCount > 0 ? ` (${product.reviewCount})` : ""}
+            </TabsTrigger>
+            <TabsTrigger value="shipping">
+              Shipping<span className="hidden sm:inline">&nbsp;&amp; returns</span>
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="details" className="pt-2">
+            <ProductDetails product={product} />
+          </TabsContent>
+          <TabsContent value="reviews" className="pt-2">
+            <ProductReviews
+              productId={product._id}
+              averageRating={product.averageRating}
+              reviewCount={product.reviewCount}
+              reviews={reviews}
+              viewer={viewer}
+            />
+          </TabsContent>
+          <TabsContent value="shipping" className="pt-2">
+            <ShippingInfo />
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonForScript
+        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+      />
+    </div>
+  );
+}
+
+function Breadcrumb({ product }: { product: Product }) {
+  const linkClass = "underline-offset-4 hover:text-primary hover:underline";
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+      <ol className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <Link to="/" className={linkClass}>
+            Home
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li>
+          <Link to="/products" className={linkClass}>
+            Collections
+          </Link>
+        </li>
+        {product.category ? (
+          <>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link
+                to={`/products?${new URLSearchParams({ category: product.category })}`}
+                className={linkClass}
+              >
+                {product.category}
+              </Link>
+            </li>
+          </>
+        ) : null}
+        <li aria-hidden="true">/</li>
+        <li className="min-w-0">
+          <span aria-current="page" className="line-clamp-1 text-foreground">
+            {product.title}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** The product page's not-found (or failed-load) view, with a way back to the collections. */
+export function ProductNotFound({ failed = false }: { failed?: boolean }) {
+  const toast = useToast();
+  React.useEffect(() => {
+    if (failed) toast.error(PRODUCT_MESSAGES.loadFailed);
+  }, [failed, toast]);
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      <PackageX aria-hidden="true" className="size-14 text-gold-600" strokeWidth={1.25} />
+      <h1 className="mt-6 font-display text-4xl font-semibold text-foreground sm:text-5xl">
+        Product Not Found
+      </h1>
+      <p className="mt-4 max-w-md text-lg text-muted-foreground">
+        {failed
+          ? PRODUCT_MESSAGES.loadFailed
+          : "This piece may have sold out for good or moved. Our collections have plenty more to discover."}
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/products">
+          <ArrowLeft aria-hidden="true" />
+          Back to products
+        </Link>
+      </Button>
+    </div>
+  );
+}

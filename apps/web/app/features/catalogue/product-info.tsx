@@ -1,0 +1,124 @@
+import type { Product } from "@vastra/contracts/catalogue";
+import { BUSINESS_DAYS_TEXT, RETURNS, SHIPPING } from "@vastra/contracts/policy";
+import { Link } from "react-router";
+import { formatPrice } from "./format";
+
+/** The details tab: the description and the product's facts. */
+export function ProductDetails({ product }: { product: Product }) {
+  const facts: Array<[string, string]> = [];
+  if (product.category) facts.push(["Category", product.category]);
+  facts.push(["For", product.gender]);
+  if (product.colors.length > 0) facts.push(["Colours", product.colors.join(", ")]);
+  if (product.sizes.length > 0) facts.push(["Sizes", product.sizes.join(", ")]);
+  facts.push(["Product code", product._id]);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14">
+      <div>
+        <h3 className="font-display text-2xl font-semibold text-foreground">About this piece</h3>
+        <p className="mt-3 max-w-prose leading-7 break-words whitespace-pre-line text-foreground/90">
+          {product.description || "Details of this piece are coming soon."}
+        </p>
+      </div>
+      <dl className="grid content-start gap-3 rounded-lg bg-muted p-5 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="font-medium break-words text-foreground">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The shipping tab: the same figures as the shipping and returns pages, from the one policy source
+ * (decisions.md §3).
+ */
+export function ShippingInfo() {
+  const freeUpto = formatPrice(SHIPPING.freeShippingUptoRupees);
+  return (
+    <div className="grid gap-8 md:grid-cols-2 md:gap-12">
+      <section aria-labelledby="tab-shipping-heading">
+        <h3
+          id="tab-shipping-heading"
+          className="font-display text-2xl font-semibold text-foreground"
+        >
+          Shipping
+        </h3>
+        <p className="mt-3 text-foreground/90">
+          Free standard shipping on orders up to {freeUpto}. We deliver to {SHIPPING.citiesServed}{" "}
+          cities across {SHIPPING.country}; orders leave us within {SHIPPING.processing.standard} (
+          {SHIPPING.processing.custom} for custom pieces).
+        </p>
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">Delivery options, fees and times</caption>
+          <thead>
+            <tr className="border-b border-border text-muted-foreground">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Option
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Fee
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Delivery time
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {SHIPPING.options.map((option) => (
+              <tr key={option.name} className="border-b border-border/70">
+                <th scope="row" className="py-2.5 pr-3 font-medium text-foreground">
+                  {option.name}
+                </th>
+                <td className="py-2.5 pr-3">{formatPrice(option.feeRupees)}</td>
+                <td className="py-2.5">{option.time}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 text-sm text-muted-foreground">Business days: {BUSINESS_DAYS_TEXT}.</p>
+        <Link
+          to="/shipping"
+          className="mt-3 inline-block text-sm font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
+        >
+          Read the shipping policy
+        </Link>
+      </section>
+
+      <section aria-labelledby="tab-returns-heading">
+        <h3
+          id="tab-returns-heading"
+          className="font-display text-2xl font-semibold text-foreground"
+        >
+          Returns &amp; refunds
+        </h3>
+        <p className="mt-3 text-foreground/90">
+          Changed your mind? Return it within {RETURNS.returnWindowDays} days of delivery. Cancel
+          free of charge within {RETURNS.freeCancellationHours} hours of ordering, before it is
+          processed.
+        </p>
+        <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm text-foreground/90 marker:text-gold-600">
+          {RETURNS.conditions.map((condition) => (
+            <li key={condition}>{condition}</li>
+          ))}
+          <li>
+            A damaged, defective or wrong item: tell us within {RETURNS.damagedReportHours} hours of
+            delivery.
+          </li>
+        </ul>
+        <p className="mt-4 text-sm text-foreground/90">
+          We inspect returns within {RETURNS.inspectionDays}, process them in{" "}
+          {RETURNS.processingDays} and refund within {RETURNS.refundDays}.
+        </p>
+        <Link
+          to="/cancellations"
+          className="mt-3 inline-block text-sm font-medium text-primary underline underline-offset-4 hover:text-primary-hover"
+        >
+          Read the cancellations &amp; returns policy
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,430 @@
+import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES, type Review } from "@vastra/contracts/reviews";
+import { BadgeCheck, Pencil, Star, Trash2 } from "lucide-react";
+import * as React from "react";
+import { Link, useFetcher } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Textarea } from "~/components/ui/textarea";
+import { useToast } from "~/components/ui/toast";
+import { cn } from "~/lib/utils";
+import { formatDate, formatRating, plural } from "./format";
+import { Stars } from "./stars";
+import type { ReviewResult } from "./types";
+
+export type Viewer = { _id: string; name: string; isAdmin: boolean } | null;
+
+export type ProductReviewsProps = {
+  productId: string;
+  averageRating: number;
+  reviewCount: number;
+  /** null when the reviews could not be loaded. */
+  reviews: Review[] | null;
+  viewer: Viewer;
+};
+
+/**
+ * The reviews tab: the average to one decimal and the count, the reviews (the shopper's own first,
+ * with Edit and Delete), the form for a signed-in shopper and a login link for guests.
+ */
+export function ProductReviews({
+  productId,
+  averageRating,
+  reviewCount,
+  reviews,
+  viewer,
+}: ProductReviewsProps) {
+  const toast = useToast();
+  // Every review form shares this fetcher, and the toasts are given here: a form that succeeds
+  // may be gone by then (a new review replaces the form, a deleted one takes its buttons along).
+  const fetcher = useReviewFetcher();
+  useFetcherResult(fetcher, (result) => {
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message);
+  });
+  const own = viewer ? reviews?.find((r) => r.userId === viewer._id) : undefined;
+  const ordered = own ? [own, ...(reviews ?? []).filter((r) => r !== own)] : (reviews ?? []);
+  const count = reviews ? Math.max(reviewCount, reviews.length) : reviewCount;
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-14">
+      <div className="grid content-start gap-6">
+        <div>
+          <h3 className="font-display text-2xl font-semibold text-foreground">Customer reviews</h3>
+          {count > 0 ? (
+            <div className="mt-3 flex items-center gap-4">
+              <p className="font-display text-5xl leading-none font-semibold text-foreground">
+                {formatRating(averageRating)}
+                <span className="sr-only"> out of 5</span>
+              </p>
+              <div className="grid gap-1">
+                <Stars value={averageRating} className="text-lg" />
+                <p className="text-sm text-muted-foreground">Based on {plural(count, "review")}</p>
+              </div>
+            </div>
+          ) : (
+            <p className="mt-2 text-muted-foreground">
+              No reviews yet. {viewer ? "Be the first to share your thoughts." : null}
+            </p>
+          )}
+        </div>
+
+        {viewer ? (
+          own ? (
+            <p className="rounded-md bg-muted p-4 text-sm text-muted-foreground">
+              Thank you for reviewing this piece. You can edit or delete your review below.
+            </p>
+          ) : (
+            <ReviewForm mode="create" />
+          )
+        ) : (
+          <div className="rounded-lg border border-border bg-card p-5">
+            <p className="font-medium text-foreground">{REVIEW_MESSAGES.loginToReview}</p>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Share what you thought of the fit, fabric and colour.
+            </p>
+            <Button asChild variant="outline" size="sm" className="mt-4">
+              <Link to={`/login?${new URLSearchParams({ redirect: `/products/${productId}` })}`}>
+                Log in to review
+              </Link>
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="min-w-0">
+        {reviews === null ? (
+          <p className="text-muted-foreground">
+            The reviews could not be loaded just now. Please try again in a moment.
+          </p>
+        ) : ordered.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
+            Nobody has reviewed this product yet.
+          </p>
+        ) : (
+          <ul aria-label="Reviews" className="divide-y divide-border">
+            {ordered.map((review) => (
+              <li key={review._id} className="py-6 first:pt-0">
+                <ReviewItem
+                  review={review}
+                  mine={review === own}
+                  canDelete={review === own || Boolean(viewer?.isAdmin)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReviewItem({
+  review,
+  mine,
+  canDelete,
+}: {
+  review: Review;
+  mine: boolean;
+  canDelete: boolean;
+}) {
+  const [editing, setEditing] = React.useState(false);
+  const editButton = React.useRef<HTMLButtonElement>(null);
+  const wasEditing = React.useRef(false);
+  React.useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  if (editing) {
+    return <ReviewForm mode="edit" review={review} onDone={() => setEditing(false)} />;
+  }
+  return (
+    <article aria-label={`Review by ${review.name}`} className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <p className="font-medium text-foreground">
+          {review.name}
+          {mine ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+        </p>
+        {review.verifiedBuyer ? (
+          <Badge variant="success">
+            <BadgeCheck aria-hidden="true" />
+            Verified buyer
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <Stars value={review.rating} />
+        <span className="sr-only">Rated {review.rating} out of 5</span>
+        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+      </div>
+      <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90">
+        {review.comment}
+      </p>
+      {mine || canDelete ? (
+        <div className="mt-1 flex gap-2">
+          {mine ? (
+            <Button
+              ref={editButton}
+              variant="ghost"
+              size="sm"
+              onClick={() => setEditing(true)}
+              aria-label="Edit your review"
+            >
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <DeleteReview reviewId={review._id} label={mine ? "your review" : "this review"} />
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+const REVIEW_FETCHER = "product-review";
+
+/** The one fetcher of the review forms (keyed, so every form and the tab see the same result). */
+function useReviewFetcher() {
+  return useFetcher<ReviewResult>({ key: REVIEW_FETCHER });
+}
+
+/**
+ * Calls `handle` once per finished submission (not for a result that was already there when the
+ * component mounted).
+ */
+function useFetcherResult(
+  fetcher: { state: string; data?: ReviewResult | undefined },
+  handle: (result: ReviewResult) => void,
+) {
+  const latest = React.useRef(handle);
+  latest.current = handle;
+  const seen = React.useRef<ReviewResult | undefined>(fetcher.data);
+  React.useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === seen.current) return;
+    seen.current = fetcher.data;
+    latest.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+function DeleteReview({ reviewId, label }: { reviewId: string; label: string }) {
+  const fetcher = useReviewFetcher();
+  const [open, setOpen] = React.useState(false);
+  const busy =
+    fetcher.state !== "idle" &&
+    fetcher.formData?.get("intent") === "delete" &&
+    fetcher.formData.get("reviewId") === reviewId;
+  useFetcherResult(fetcher, (result) => {
+    if (result.intent === "delete" && result.reviewId === reviewId && result.ok) setOpen(false);
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`Delete ${label}`}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {label}?</DialogTitle>
+          <DialogDescription>
+            The review and its rating will be removed from this product. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              Keep review
+            </Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            loading={busy}
+            loadingText="Deleting…"
+            onClick={() => fetcher.submit({ intent: "delete", reviewId }, { method: "post" })}
+          >
+            Delete review
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
+
+/** Five radio buttons drawn as stars (arrow keys change the rating). */
+function RatingInput({
+  value,
+  onChange,
+  name,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  name: string;
+}) {
+  const [hover, setHover] = React.useState<number | null>(null);
+  const shown = hover ?? value;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-foreground">Your rating</legend>
+      <div className="mt-2 flex items-center gap-3">
+        <div className="flex" onPointerLeave={() => setHover(null)}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              onPointerEnter={(event) => {
+                // A preview for a mouse only: on a touch screen it would stick after the tap.
+                if (event.pointerType === "mouse") setHover(n);
+              }}
+              className="grid size-10 cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+                className="sr-only"
+              />
+              <Star
+                aria-hidden="true"
+                strokeWidth={1.5}
+                className={cn(
+                  "size-7 transition-colors",
+                  n <= shown ? "fill-gold-500 text-gold-600" : "fill-transparent text-input",
+                )}
+              />
+              <span className="sr-only">
+                {n} {n === 1 ? "star" : "stars"}, {RATING_WORDS[n]}
+              </span>
+            </label>
+          ))}
+        </div>
+        <span aria-hidden="true" className="text-sm text-muted-foreground">
+          {RATING_WORDS[shown]}
+        </span>
+      </div>
+    </fieldset>
+  );
+}
+
+function ReviewForm({
+  mode,
+  review,
+  onDone,
+}: {
+  mode: "create" | "edit";
+  review?: Review;
+  onDone?: () => void;
+}) {
+  const fetcher = useReviewFetcher();
+  const toast = useToast();
+  const id = React.useId();
+  const intent = mode === "create" ? "create" : "update";
+  const [rating, setRating] = React.useState(review?.rating ?? 5);
+  const [comment, setComment] = React.useState(review?.comment ?? "");
+  const [error, setError] = React.useState<string | null>(null);
+  const textarea = React.useRef<HTMLTextAreaElement>(null);
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent;
+
+  React.useEffect(() => {
+    if (mode === "edit") textarea.current?.focus();
+  }, [mode]);
+
+  useFetcherResult(fetcher, (result) => {
+    if (result.intent !== intent || (review && result.reviewId !== review._id)) return;
+    if (result.ok) {
+      setError(null);
+      if (mode === "create") {
+        setComment("");
+        setRating(5);
+      }
+      onDone?.();
+    } else {
+      const fieldError = result.errors?.comment;
+      if (fieldError) {
+        setError(fieldError);
+        textarea.current?.focus();
+      }
+    }
+  });
+
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className={cn(
+        "grid gap-4",
+        mode === "create"
+          ? "rounded-lg border border-border bg-card p-5"
+          : "rounded-md bg-muted/60 p-4",
+      )}
+      onSubmit={(event) => {
+        if (!comment.trim()) {
+          event.preventDefault();
+          setError(REVIEW_MESSAGES.commentRequired);
+          toast.error(REVIEW_MESSAGES.commentRequired);
+          textarea.current?.focus();
+        }
+      }}
+    >
+      <h4 id={`${id}-title`} className="font-display text-xl font-semibold text-foreground">
+        {mode === "create" ? "Write a review" : "Edit your review"}
+      </h4>
+      <input type="hidden" name="intent" value={intent} />
+      {review ? <input type="hidden" name="reviewId" value={review._id} /> : null}
+      <RatingInput value={rating} onChange={setRating} name="rating" />
+      <Field
+        label="Your review"
+        error={error}
+        hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters`}
+      >
+        <Textarea
+          ref={textarea}
+          name="comment"
+          rows={4}
+          maxLength={REVIEW_MAX_LENGTH}
+          value={comment}
+          onChange={(event) => {
+            setComment(event.target.value);
+            if (error && event.target.value.trim()) setError(null);
+          }}
+          placeholder="How was the fit, the fabric, the colour?"
+        />
+      </Field>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          type="submit"
+          loading={busy}
+          loadingText={mode === "create" ? "Submitting…" : "Saving…"}
+        >
+          {mode === "create" ? "Submit review" : "Save changes"}
+        </Button>
+        {mode === "edit" ? (
+          <Button variant="outline" onClick={onDone} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ApiFetch } from "@vastra/contracts/http";
+import { ApiError, apiCall } from "~/lib/api";
+
+/*
+ * The texts of NEWSLETTER_MESSAGES (@vastra/contracts/newsletter), repeated: importing that module
+ * would bring zod (its schemas) into the home page's bundle.
+ */
+export const NEWSLETTER_SUCCESS =
+  "Welcome to the Vastra family! You're on the list for new collections, styling notes and members-only offers.";
+export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
+export const NEWSLETTER_INVALID = "Please enter a valid email address";
+/** Recorded with the subscription (decisions.md §6: the source is recorded). */
+export const NEWSLETTER_SOURCE = "home";
+/** How long the success or error message stays before the form returns (storefront.md §9). */
+export const NEWSLETTER_MESSAGE_MS = 5000;
+
+export type NewsletterResult = { ok: boolean; message: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Statuses whose message speaks to the shopper (bad address, too many tries…). */
+const SHOPPER_STATUSES = new Set([400, 409, 422, 429]);
+
+/**
+ * POST /api/newsletter/subscribe {email, source: 'home'}, from the browser or in-process from the route action.
+ * Success is status 200 (any 2xx) and shows the API's message (ours when it has none); an error shows the server's message when it is meant for the
+ * shopper, otherwise 'Subscription failed. Please try again.'.
+ */
+export async function subscribeToNewsletter(
+  fetcher: ApiFetch,
+  rawEmail: string,
+): Promise<NewsletterResult> {
+  const email = rawEmail.trim();
+  if (!EMAIL.test(email)) return { ok: false, message: NEWSLETTER_INVALID };
+  try {
+    const { response, data } = await apiCall<{ message?: string }>(
+      fetcher,
+      "/api/newsletter/subscribe",
+      { method: "POST", body: { email, source: NEWSLETTER_SOURCE }, fallback: NEWSLETTER_FAILURE },
+    );
+    const serverMessage = typeof data?.message === "string" ? data.message.trim() : "";
+    // The API's welcome ('Welcome to the Vastra family! …', decisions.md §6), else ours.
+    if (response.ok) return { ok: true, message: serverMessage || NEWSLETTER_SUCCESS };
+    return {
+      ok: false,
+      message:
+        serverMessage && SHOPPER_STATUSES.has(response.status) ? serverMessage : NEWSLETTER_FAILURE,
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error("newsletter: subscribe failed", error);
+    return { ok: false, message: NEWSLETTER_FAILURE };
+  }
+}

@@ -1,0 +1,83 @@
+/** Product detail (/products/{id}): server-rendered with its reviews; 404 when there is no such product. */
+import { data } from "react-router";
+import { changeReview, loadProduct, loadReviews } from "~/features/catalogue/catalogue.server";
+import { formatPrice } from "~/features/catalogue/format";
+import { productPath } from "~/features/catalogue/product";
+import { ProductDetailPage, ProductNotFound } from "~/features/catalogue/product-detail-page";
+import {
+  absoluteUrl,
+  ogImageUrl,
+  pageMeta,
+  productDescription,
+  productJsonLd,
+  storeNameFrom,
+} from "~/features/catalogue/seo";
+import { getCurrentUser } from "~/lib/session.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const [load, reviews, user] = await Promise.all([
+    loadProduct(context, params.id),
+    loadReviews(context, params.id),
+    getCurrentUser(context),
+  ]);
+  if (load.status !== "ok") {
+    return data(
+      { product: null, failed: load.status === "error", reviews: null, viewer: null, origin },
+      { status: load.status === "error" ? 502 : 404 },
+    );
+  }
+  return {
+    product: load.product,
+    failed: false,
+    reviews,
+    viewer: user ? { _id: user._id, name: user.name, isAdmin: user.isAdmin } : null,
+    origin,
+  };
+}
+
+/** Writes, edits and deletes the shopper's review (POST/PUT/DELETE /api/reviews in-process). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { result, status } = await changeReview(context, params.id, await request.formData());
+  return data(result, { status });
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const storeName = storeNameFrom(matches);
+  const product = loaderData?.product;
+  if (!product || !loaderData) {
+    return [{ title: `Product Not Found | ${storeName}` }, { name: "robots", content: "noindex" }];
+  }
+  const canonical = absoluteUrl(loaderData.origin, productPath(params.id));
+  return [
+    ...pageMeta({
+      title: `${product.title} | ${storeName}`,
+      description: productDescription(product),
+      canonical,
+      image: ogImageUrl(loaderData.origin, product.imageUrl),
+      type: "product",
+      storeName,
+    }),
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "INR" },
+    { name: "twitter:label1", content: "Price" },
+    { name: "twitter:data1", content: formatPrice(product.price) },
+  ];
+}
+
+export default function ProductRoute({ loaderData, matches }: Route.ComponentProps) {
+  const { product, reviews, viewer, origin, failed } = loaderData;
+  if (!product) return <ProductNotFound failed={failed} />;
+  const url = absoluteUrl(origin, productPath(product._id));
+  return (
+    <ProductDetailPage
+      key={product._id}
+      product={product}
+      reviews={reviews}
+      viewer={viewer}
+      url={url}
+      jsonLd={productJsonLd(product, origin, storeNameFrom(matches))}
+    />
+  );
+}
