@@ -10,7 +10,6 @@ const main = (page: Page) => page.getByRole("main");
 
 /** The page's main text as rendered (what a shopper reads), spaces collapsed. */
 async function shownText(page: Page): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a shopper reads
   return (await main(page).innerText()).replace(/\s+/g, " ");
 }
 
