@@ -68,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const db = database.db;
   const clock = options.clock ?? systemClock;
   const rateLimits = options.rateLimits ?? createRateLimits(config.redisUrl);
+  await rateLimits.ready();
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },

@@ -23,20 +23,34 @@ export type Limiter = {
 };
 
 export type RateLimits = {
+  /** Connects to Redis when REDIS_URL is set (start-up fails clearly when it cannot). */
+  ready(): Promise<void>;
   limiter(name: string, rule: LimitRule): Limiter;
   close(): Promise<void>;
 };
 
 export function createRateLimits(redisUrl?: string): RateLimits {
+  // No offline queue: while Redis is away, calls fail fast to the in-memory insurance limiter.
   const redis = redisUrl
     ? new Redis(redisUrl, {
         enableOfflineQueue: false,
-        lazyConnect: false,
+        lazyConnect: true,
         maxRetriesPerRequest: 1,
       })
     : undefined;
+  redis?.on("error", () => {
+    // The insurance limiter covers the gap; ioredis reconnects by itself.
+  });
+  let connecting: Promise<void> | undefined;
   const made = new Map<string, Limiter>();
   return {
+    ready() {
+      if (!redis) return Promise.resolve();
+      connecting ??= redis.connect().catch((error: Error) => {
+        throw new Error(`Redis at REDIS_URL is not reachable: ${error.message}`);
+      });
+      return connecting;
+    },
     limiter(name, rule) {
       const existing = made.get(name);
       if (existing) return existing;
