@@ -41,6 +41,8 @@ async function createAccount(
 async function expectSignedInAs(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const banner = page.getByRole("banner");
   if (isMobile(testInfo)) {
+    // The menu closes on every navigation: let the landing page settle before opening it.
+    await page.waitForLoadState("networkidle");
     await banner.getByRole("button", { name: /menu/i }).click();
     const menu = page.getByRole("dialog");
     await expect(menu.getByText(name, { exact: true })).toBeVisible();
@@ -60,6 +62,8 @@ async function expectSignedInAs(page: Page, name: string, testInfo: TestInfo): P
 async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
   const banner = page.getByRole("banner");
   if (isMobile(testInfo)) {
+    // The menu closes on every navigation: let the landing page settle before opening it.
+    await page.waitForLoadState("networkidle");
     await banner.getByRole("button", { name: /menu/i }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
   } else {
