@@ -21,6 +21,14 @@ import type { Database } from "./db/client.ts";
 import { authPlugin } from "./http/auth.ts";
 import { registerErrorHandling, send } from "./http/error-handler.ts";
 import { registerSecurity } from "./http/security.ts";
+import { adminAdRoutes } from "./routes/admin-ads.ts";
+import { adminCategoryRoutes } from "./routes/admin-categories.ts";
+import { adminNewsletterRoutes } from "./routes/admin-newsletter.ts";
+import { adminOrderRoutes } from "./routes/admin-orders.ts";
+import { adminProductRoutes } from "./routes/admin-products.ts";
+import { adminReviewRoutes } from "./routes/admin-reviews.ts";
+import { adminStatsRoutes } from "./routes/admin-stats.ts";
+import { adminUploadRoutes } from "./routes/admin-uploads.ts";
 import { adRoutes } from "./routes/ads.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cartRoutes } from "./routes/cart.ts";
@@ -35,18 +43,26 @@ import { redirectRoutes } from "./routes/redirects.ts";
 import { referralRoutes } from "./routes/referrals.ts";
 import { reviewRoutes } from "./routes/reviews.ts";
 import { storeRoutes } from "./routes/store.ts";
+import { createAdAdminService } from "./services/ads/admin.ts";
 import { createAdService } from "./services/ads/index.ts";
 import { createAuthService } from "./services/auth/accounts.ts";
 import { createCartService } from "./services/cart/index.ts";
+import { createAdminProductService } from "./services/catalogue/admin-products.ts";
+import { createCategoryAdminService } from "./services/catalogue/categories.ts";
 import { createCatalogueService } from "./services/catalogue/index.ts";
 import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
 import { type ImageService, imageServiceForDataDir } from "./services/images/index.ts";
+import { createNewsletterAdmin } from "./services/newsletter/admin.ts";
+import { createCampaigns } from "./services/newsletter/campaigns.ts";
 import { createNewsletterService } from "./services/newsletter/index.ts";
 import { createOrderService } from "./services/orders/index.ts";
 import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
 import { createReferralService } from "./services/referrals/index.ts";
+import { createReviewAdminService } from "./services/reviews/admin.ts";
 import { createReviewService } from "./services/reviews/index.ts";
+import { createStatsService } from "./services/stats/index.ts";
+import { createUploadService } from "./services/uploads/index.ts";
 import { registerWeb, type WebOptions } from "./web.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -61,6 +77,12 @@ export type AppOptions = {
   /** The built web app to serve; false for API-only (tests). */
   web?: WebOptions | false;
   logger?: boolean | object;
+  /**
+   * How often to sweep forgotten temporary uploads (older than 24 h) and released images, with the
+   * app's own upload service and clock, from when the app is ready until it closes; unset: never
+   * (tests call the sweep themselves).
+   */
+  uploadSweepMs?: number;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -120,11 +142,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogue: createCatalogueService({ db }),
     reviews: createReviewService({ db, clock }),
     ads: createAdService({ db }),
+    categoryAdmin: createCategoryAdminService({ db }),
+    reviewAdmin: createReviewAdminService({ db }),
+    stats: createStatsService({ db, clock }),
     cart: createCartService({ db }),
     orders: createOrderService({ db, clock, publicUrl: config.publicUrl }),
     referrals: createReferralService({ db }),
-    newsletter: createNewsletterService({ db, clock, rateLimits, secret: config.appSecret }),
+    newsletterAdmin: createNewsletterAdmin({
+      db,
+      clock,
+      appSecret: config.appSecret,
+      publicUrl: config.publicUrl,
+    }),
+    campaigns: createCampaigns({ db, clock }),
+    newsletter: createNewsletterService({
+      db,
+      clock,
+      rateLimits,
+      secret: config.appSecret,
+      publicUrl: config.publicUrl,
+    }),
   };
+
+  const uploads = createUploadService({ db, images: services.images, clock, log: app.log });
+  const { uploadSweepMs } = options;
+  if (uploadSweepMs) {
+    const sweep = () =>
+      void uploads
+        .sweepStaleUploads()
+        .catch((err) => app.log.error({ err }, "upload sweep failed"));
+    let sweeper: ReturnType<typeof setInterval> | undefined;
+    app.addHook("onReady", async () => {
+      sweep();
+      sweeper = setInterval(sweep, uploadSweepMs);
+      sweeper.unref();
+    });
+    app.addHook("onClose", async () => clearInterval(sweeper));
+  }
+  const adminProducts = createAdminProductService({ db, clock, uploads });
+  const adAdmin = createAdAdminService({ db, clock, uploads });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(redirectRoutes);
@@ -145,10 +201,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(reviewRoutes, { reviews: services.reviews });
       await api.register(adRoutes, { ads: services.ads });
+      await api.register(adminCategoryRoutes, { categories: services.categoryAdmin });
+      await api.register(adminReviewRoutes, { reviewAdmin: services.reviewAdmin });
+      await api.register(adminAdRoutes, { adAdmin });
+      await api.register(adminStatsRoutes, { stats: services.stats });
+      await api.register(adminUploadRoutes, { uploads });
+      await api.register(adminProductRoutes, { products: adminProducts });
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(orderRoutes, { orders: services.orders });
+      await api.register(adminOrderRoutes, { db, clock, publicUrl: config.publicUrl });
       await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
+      await api.register(adminNewsletterRoutes, {
+        newsletterAdmin: services.newsletterAdmin,
+        campaigns: services.campaigns,
+      });
       api.all("/*", { schema: { hide: true } }, (request, reply) =>
         send(reply, 404, {
           message: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}`,

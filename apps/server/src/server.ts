@@ -11,6 +11,8 @@ import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
 import { imageServiceForDataDir } from "./services/images/index.ts";
+import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
+import type { RateLimits } from "./services/rate-limit.ts";
 import { ensureStoreSettings } from "./services/store-settings.ts";
 import { defaultBuildDirectory } from "./web.ts";
 
@@ -29,6 +31,8 @@ export async function startStore(
     webBuildDirectory?: string;
     /** Draw the demo pictures before listening (browser tests), rather than in the background. */
     demoPicturesFirst?: boolean;
+    /** The limiters to use instead of the configured ones (the browser tests widen per-IP limits). */
+    rateLimits?: RateLimits;
   } = {},
 ): Promise<RunningStore> {
   const database = await openConfiguredDatabase(config);
@@ -42,12 +46,22 @@ export async function startStore(
       config,
       database,
       images,
+      rateLimits: options.rateLimits,
       web: { buildDirectory: options.webBuildDirectory ?? defaultBuildDirectory() },
+      // Forgotten temporary uploads (older than 24 h) and released images, every hour.
+      uploadSweepMs: 60 * 60 * 1000,
     });
     const worker = createMailWorker({
       db: database.db,
       transport: configuredTransport(config, database),
       from: config.mailFrom,
+      log: app.log,
+    });
+    // Newsletter campaigns: queued into the outbox in batches; unfinished ones resume here.
+    const campaignRunner = createCampaignRunner({
+      db: database.db,
+      appSecret: config.appSecret,
+      publicUrl: config.publicUrl,
       log: app.log,
     });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
@@ -61,6 +75,7 @@ export async function startStore(
     }
     await app.listen({ port: config.port, host: config.host });
     worker.start();
+    campaignRunner.start();
     return {
       app,
       database,
@@ -69,6 +84,7 @@ export async function startStore(
       async stop() {
         await pictures?.stop();
         await app.close();
+        await campaignRunner.stop();
         await worker.stop();
         await database.close();
       },

@@ -1,33 +1,7 @@
+import { CART_MESSAGES, CART_QUANTITY_MAX } from "./cart-messages.ts";
 import { z } from "./zod.ts";
 
-/** The cart's texts (storefront.md §5 and §8, decisions.md §4), server and client in one place. */
-export const CART_MESSAGES = {
-  productNotFound: "Product not found",
-  selectSize: "Please select a size!",
-  selectColor: "Please choose one of this product's colours",
-  outOfStock: "This product is out of stock",
-  quantity: "Please choose a quantity of at least 1",
-  quantityMax: "Please choose a smaller quantity",
-  notInCart: "This item is not in your cart",
-  loginToAdd: "Please login to add items to cart",
-  // storefront.md §8: toasts
-  added: "Item added to cart",
-  removed: "Item removed from cart",
-  cleared: "Cart cleared",
-  loadFailed: "Failed to load cart",
-  addFailed: "Failed to add item to cart",
-  removeFailed: "Failed to remove item from cart",
-  updateFailed: "Failed to update cart",
-  clearFailed: "Failed to clear cart",
-} as const;
-
-/** 'Only {n} items available in stock', or the out-of-stock text when n is 0 (decisions.md §3-§4). */
-export function onlyInStockMessage(available: number): string {
-  return available <= 0 ? CART_MESSAGES.outOfStock : `Only ${available} items available in stock`;
-}
-
-/** The most of one line a cart may hold (far above any real stock; keeps sums inside integers). */
-export const CART_QUANTITY_MAX = 999;
+export * from "./cart-messages.ts";
 
 /** One cart line as read (storefront.md §3 plus that size's stock, decisions.md §3). */
 export const cartLineSchema = z

@@ -1,19 +1,15 @@
+import {
+  GENDERS,
+  PRICE_RANGES,
+  PRODUCT_SORTS,
+  PRODUCTS_PAGE_DEFAULT,
+  PRODUCTS_PAGE_MAX,
+  STOCK_STATUSES,
+} from "./catalogue-options.ts";
+import { pageParams } from "./common.ts";
 import { z } from "./zod.ts";
 
-export const GENDERS = ["Men", "Women", "Unisex"] as const;
-export type Gender = (typeof GENDERS)[number];
-export const STOCK_STATUSES = ["In Stock", "Low Stock", "Out of Stock"] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
-
-/** Price bands of the list filter and the advertisement link builder (rupees). */
-export const PRICE_RANGES = ["0-500", "500-1000", "1000-2000", "2000-5000", "5000+"] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number];
-export const PRODUCT_SORTS = ["price-low", "price-high", "newest", "popular"] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export const PRODUCTS_PAGE_DEFAULT = 24;
-export const PRODUCTS_PAGE_MAX = 100;
-export const TOTAL_COUNT_HEADER = "X-Total-Count";
+export * from "./catalogue-options.ts";
 
 export const categorySchema = z
   .object({ _id: z.string(), name: z.string() })
@@ -88,14 +84,7 @@ export const productListQuerySchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === "true")),
   priceRange: z.enum(PRICE_RANGES).optional().catch(undefined),
   sort: z.enum(PRODUCT_SORTS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  /** Out of range is clamped to 1-100; not a number falls back to the default. */
-  limit: z.coerce
-    .number()
-    .int()
-    .default(PRODUCTS_PAGE_DEFAULT)
-    .catch(PRODUCTS_PAGE_DEFAULT)
-    .transform((v) => Math.min(PRODUCTS_PAGE_MAX, Math.max(1, v))),
+  ...pageParams(PRODUCTS_PAGE_DEFAULT, PRODUCTS_PAGE_MAX),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
@@ -103,17 +92,3 @@ export const filterOptionsSchema = z
   .object({ colors: z.array(z.string()), sizes: z.array(z.string()) })
   .meta({ id: "FilterOptions" });
 export type FilterOptions = z.infer<typeof filterOptionsSchema>;
-
-/** stockStatus from stock and threshold (decisions.md §3). */
-export function stockStatusOf(stock: number, lowStockThreshold: number): StockStatus {
-  if (stock <= 0) return "Out of Stock";
-  if (stock <= lowStockThreshold) return "Low Stock";
-  return "In Stock";
-}
-
-/** The [min, max) rupee bounds of a price band; max undefined means no upper bound. */
-export function priceRangeBounds(range: PriceRange): { min: number; max: number | undefined } {
-  if (range === "5000+") return { min: 5000, max: undefined };
-  const [min, max] = range.split("-").map(Number) as [number, number];
-  return { min, max };
-}

@@ -35,3 +35,17 @@ export const emailField = (requiredMessage = "Email is required") =>
     .transform((v) => v.toLowerCase());
 
 export const uuidParam = z.object({ id: z.uuid("Not found") });
+
+/**
+ * `?page=` and `?limit=` of a paged list, spread into its query schema: the page from 1 (anything
+ * else is 1); the limit clamped to 1..max, and the default when it is not a number.
+ */
+export const pageParams = (defaultLimit: number, maxLimit: number) => ({
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .default(defaultLimit)
+    .catch(defaultLimit)
+    .transform((v) => Math.min(maxLimit, Math.max(1, v))),
+});

@@ -1,24 +1,9 @@
 import { emailField } from "./common.ts";
+import { NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
 import { z } from "./zod.ts";
 
-/** The newsletter's texts (storefront.md §4, §7, §8; decisions.md §6). */
-export const NEWSLETTER_MESSAGES = {
-  subscribed:
-    "Welcome to the Vastra family! You're on the list for new collections, styling notes and members-only offers.",
-  emailRequired: "Please enter your email address",
-  emailInvalid: "Please enter a valid email address",
-  tooMany: "Too many subscription attempts from your network. Please try again in a few minutes.",
-  unsubscribed: "You have been unsubscribed from the Vastra newsletter.",
-  alreadyUnsubscribed: "This email is already unsubscribed.",
-  invalidLink: "Invalid unsubscribe link",
-  // storefront.md §8 and the unsubscribe page
-  subscribeFailed: "Subscription failed. Please try again.",
-  unsubscribeFailed: "Failed to unsubscribe. Please try again.",
-  missingEmail: "Invalid unsubscribe link. Email parameter is missing.",
-} as const;
-
-/** The words an 'already' reply contains (the unsubscribe page checks for them). */
-export const ALREADY_UNSUBSCRIBED = "already unsubscribed";
+// The texts live in a zod-free module so storefront pages can import them without zod.
+export { ALREADY_UNSUBSCRIBED, NEWSLETTER_MESSAGES } from "./newsletter-messages.ts";
 
 /** At most this many subscribe calls per IP in the window. */
 export const NEWSLETTER_RATE_LIMIT = { points: 10, windowSeconds: 600 } as const;

@@ -1,23 +1,9 @@
+import { pageParams } from "./common.ts";
+import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from "./review-messages.ts";
 import { z } from "./zod.ts";
 
-export const REVIEW_MESSAGES = {
-  commentRequired: "Please enter a comment",
-  commentTooLong: "Please keep your review under 2,000 characters",
-  rating: "Please choose a rating from 1 to 5",
-  duplicate: "You have already reviewed this product",
-  notFound: "Review not found",
-  notYours: "You can only change your own review",
-  productNotFound: "Product not found",
-  submitted: "Review submitted successfully!",
-  updated: "Review updated successfully",
-  deleted: "Review deleted successfully",
-  submitFailed: "Failed to submit review",
-  updateFailed: "Failed to update review",
-  deleteFailed: "Failed to delete review",
-  loginToReview: "Please log in to write a review",
-} as const;
+export * from "./review-messages.ts";
 
-export const REVIEW_MAX_LENGTH = 2000;
 export const REVIEW_SORTS = ["newest", "oldest", "highest-rating", "lowest-rating"] as const;
 
 export const reviewSchema = z
@@ -59,3 +45,76 @@ export const updateReviewSchema = z
   .object({ rating, comment })
   .strict()
   .meta({ id: "UpdateReview" });
+
+// ---------------------------------------------------------------- admin (admin.md §2, §7, §9)
+
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  "highest-rating": "Highest rating",
+  "lowest-rating": "Lowest rating",
+};
+export const ADMIN_REVIEWS_PAGE_DEFAULT = 50;
+export const ADMIN_REVIEWS_PAGE_MAX = 100;
+export const REVIEW_FETCH_FAILED = "Failed to fetch reviews";
+/** The group of reviews whose product has no category. */
+export const UNCATEGORISED = "Uncategorised";
+
+/** GET /api/reviews/admin/reviews: every filter optional; a bad value is ignored, not refused. */
+export const adminReviewsQuerySchema = z.object({
+  rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
+  /** A category id: reviews of products in it. */
+  category: z.uuid().optional().catch(undefined),
+  /** A product id. */
+  product: z.uuid().optional().catch(undefined),
+  /** Text in the comment, the reviewer's name or the product's title. */
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  sort: z.enum(REVIEW_SORTS).default("newest").catch("newest"),
+  /** "category" (the default): ordered by category name first, so a page's groups stay whole. */
+  group: z.enum(["category", "none"]).default("category").catch("category"),
+  ...pageParams(ADMIN_REVIEWS_PAGE_DEFAULT, ADMIN_REVIEWS_PAGE_MAX),
+});
+export type AdminReviewsQuery = z.output<typeof adminReviewsQuerySchema>;
+
+export const adminReviewSchema = reviewSchema
+  .extend({
+    productTitle: z.string(),
+    productImageUrl: z.string(),
+    /** The group the review is shown in: the filtered category, else the product's first one. */
+    categoryId: z.string().nullable(),
+    categoryName: z.string(),
+  })
+  .meta({ id: "AdminReview" });
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+export const reviewPaginationSchema = z
+  .object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalItems: z.number().int(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+  })
+  .meta({ id: "ReviewPagination" });
+export type ReviewPagination = z.infer<typeof reviewPaginationSchema>;
+
+export const adminReviewsReplySchema = z
+  .object({
+    reviews: z.array(adminReviewSchema),
+    pagination: reviewPaginationSchema,
+    /** The matching reviews' average rating (0 when none). */
+    averageRating: z.number(),
+    /** Products that have reviews (in the chosen category, if any): the product filter's choices. */
+    products: z.array(
+      z.object({ _id: z.string(), title: z.string(), reviewCount: z.number().int() }),
+    ),
+  })
+  .meta({ id: "AdminReviews" });
+export type AdminReviewsReply = z.infer<typeof adminReviewsReplySchema>;

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
+/** PostgreSQL's full-text document type (written by the database only: generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -137,6 +140,15 @@ export const products = pgTable(
      * colours and gender; the description.
      */
     searchDocument: text("search_document").notNull().default(""),
+    /**
+     * The document as weighted full text, kept by PostgreSQL: the title weighs A, the category
+     * names, colours and gender B, the description D. Search matches and ranks on it (search.ts).
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, split_part(search_document, E'\\n', 1)), 'A') || setweight(to_tsvector('english'::regconfig, split_part(search_document, E'\\n', 2)), 'B') || to_tsvector('english'::regconfig, split_part(search_document, E'\\n', 3))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,12 +158,12 @@ export const products = pgTable(
     index("products_hero_idx").on(t.isHero),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.pricePaise),
-    // Typo-tolerant matching (pg_trgm's %> and word_similarity) and full-text matching.
+    // The list's colour filter, case-insensitive (lower_text_array: migration 0005).
+    index("products_colors_lower_idx").using("gin", sql`lower_text_array(${t.colors})`),
+    // The admin's product search (ILIKE on the whole document).
     index("products_search_trgm_idx").using("gin", t.searchDocument.op("gin_trgm_ops")),
-    index("products_search_fts_idx").using(
-      "gin",
-      sql`to_tsvector('english'::regconfig, ${t.searchDocument})`,
-    ),
+    // The storefront's search: full-text matching on the weighted document.
+    index("products_search_vector_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -170,6 +182,15 @@ export const productCategories = pgTable(
 );
 
 /** Stock is kept per size; a product's stock is the sum of its sizes. */
+/**
+ * Every word of the products' titles, category names, colours and genders (search.ts keeps it):
+ * a search word with a typo is matched to the words here that resemble it (pg_trgm), and those are
+ * searched. Words of products since changed or deleted stay; they only ever match nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
+
 export const productSizes = pgTable(
   "product_sizes",
   {
@@ -183,6 +204,9 @@ export const productSizes = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
     check("product_sizes_stock_nonneg", sql`${t.stock} >= 0`),
+    // The list's size filter (case-insensitive) and in-stock filter, as semi-joins.
+    index("product_sizes_size_lower_idx").on(sql`lower(${t.size})`, t.productId),
+    index("product_sizes_in_stock_idx").on(t.productId).where(sql`${t.stock} > 0`),
   ],
 );
 
@@ -465,7 +489,14 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.status, t.nextAttemptAt), index().on(t.campaignId)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index().on(t.campaignId),
+    // The worker's hourly compaction of sent messages that still carry their body (mail/worker.ts).
+    index("email_outbox_compact_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' and ${t.html} <> ''`),
+  ],
 );
 
 /** Where e-mails land when no SMTP_URL is set: the development mailbox page reads it. */

@@ -184,6 +184,70 @@ describe("the mail worker with an SMTP server", () => {
   });
 });
 
+describe("compacting sent e-mails", () => {
+  const DAY = 24 * 3600_000;
+
+  it("empties the bodies of messages sent more than 30 days ago, keeping the rows", async () => {
+    const clock = newClock();
+    const mailer = worker({ transport: fakeTransport({ failing: false }), clock });
+    const old = await enqueue("VST-200001");
+    expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    clock.advance(10 * DAY);
+    const recent = await enqueue("VST-200002");
+    expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    // Never sent: kept whole however old it gets.
+    const failing = worker({ transport: fakeTransport({ failing: true }), clock });
+    const unsent = await enqueue("VST-200003", "ravi@example.in");
+    await failing.drainOnce();
+
+    clock.advance(19 * DAY); // the first was sent 29 days ago
+    expect(await mailer.compactSent()).toBe(0);
+
+    clock.advance(2 * DAY); // 31 days
+    expect(await mailer.compactSent()).toBe(1);
+    expect(await outboxRow(old)).toMatchObject({
+      status: "sent",
+      toAddress: "asha@example.in",
+      subject: "Your Vastra order VST-200001 is confirmed",
+      html: "",
+      text: "",
+      headers: {},
+    });
+    const kept = await outboxRow(recent);
+    expect(kept.html).toContain("Order VST-200002 confirmed");
+    expect(kept.text).toContain("Order VST-200002 confirmed");
+    expect((await outboxRow(unsent)).html).toContain("Order VST-200003 confirmed");
+    // Nothing left to do until the next one ages.
+    expect(await mailer.compactSent()).toBe(0);
+  });
+
+  it("is done by the running worker, at most once an hour", async () => {
+    const MINUTE = 60_000;
+    const clock = newClock();
+    const mailer = worker({
+      transport: fakeTransport({ failing: false }),
+      clock,
+      pollMs: 10,
+      sentRetentionMs: 30 * MINUTE,
+    });
+    const first = await enqueue("VST-200011");
+    expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    clock.advance(31 * MINUTE);
+    mailer.start();
+    await expect.poll(async () => (await outboxRow(first)).html).toBe("");
+
+    // The next one ages past the retention half an hour after that compaction: left alone...
+    const second = await enqueue("VST-200012");
+    await expect.poll(async () => (await outboxRow(second)).status).toBe("sent");
+    clock.advance(31 * MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await outboxRow(second)).html).toContain("Order VST-200012 confirmed");
+    // ...until an hour has passed since it.
+    clock.advance(30 * MINUTE);
+    await expect.poll(async () => (await outboxRow(second)).html).toBe("");
+  });
+});
+
 describe("the development mailbox transport", () => {
   it("stores each outbox message once, even when a send is repeated", async () => {
     const first = await enqueue("VST-100003");

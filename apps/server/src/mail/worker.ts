@@ -1,14 +1,21 @@
 /**
  * Drains the outbox: claims due messages under a lease (so two workers never take the same one),
  * sends each, marks it sent; a failure is retried with exponential backoff until MAX_ATTEMPTS.
+ * Once an hour it also compacts sent messages older than the retention (30 days): the row stays
+ * (recipient, subject, when, campaign, so counts and "no address twice" still hold), the body goes.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
 import { type Clock, systemClock } from "../services/clock.ts";
+import { createPoller } from "../services/poller.ts";
 import type { MailTransport } from "./transports.ts";
 
 export const MAX_ATTEMPTS = 8;
+/** How long a sent message keeps its body (HTML, text, headers) in the outbox. */
+export const SENT_BODY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const COMPACT_EVERY_MS = 60 * 60 * 1000;
+const COMPACT_BATCH = 1000;
 
 export type WorkerOptions = {
   db: Db;
@@ -22,6 +29,8 @@ export type WorkerOptions = {
   leaseMs?: number;
   batchSize?: number;
   pollMs?: number;
+  /** How long a sent message keeps its body; SENT_BODY_RETENTION_MS by default. */
+  sentRetentionMs?: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
@@ -38,9 +47,7 @@ export function createMailWorker(options: WorkerOptions) {
   const lease = options.leaseMs ?? 300_000;
   const batchSize = options.batchSize ?? 20;
   const { db, transport } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<DrainResult> | undefined;
-  let stopped = false;
+  let compactedAt = Number.NEGATIVE_INFINITY;
 
   async function claim(): Promise<Array<typeof emailOutbox.$inferSelect>> {
     const now = clock();
@@ -112,35 +119,56 @@ export function createMailWorker(options: WorkerOptions) {
     }
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(tick, options.pollMs ?? 1000);
-    timer.unref();
+  /**
+   * Empties the bodies of messages sent before the retention, 1,000 rows per statement (served by
+   * the partial index email_outbox_compact_idx); returns how many were compacted.
+   */
+  async function compactSent(): Promise<number> {
+    const before = new Date(
+      clock().getTime() - (options.sentRetentionMs ?? SENT_BODY_RETENTION_MS),
+    );
+    let compacted = 0;
+    for (;;) {
+      const done = await db
+        .update(emailOutbox)
+        .set({ html: "", text: "", headers: {} })
+        .where(
+          sql`${emailOutbox.id} in (select id from ${emailOutbox}
+            where status = 'sent' and html <> '' and sent_at < ${before.toISOString()}
+            limit ${COMPACT_BATCH})`,
+        )
+        .returning({ id: emailOutbox.id });
+      compacted += done.length;
+      if (done.length < COMPACT_BATCH) return compacted;
+    }
   }
 
-  function tick(): void {
-    running = drainOnce()
-      .catch((error) => {
-        options.log?.warn({ err: String(error) }, "outbox drain failed");
-        return { sent: 0, failed: 0 };
-      })
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
+  /** One round: the due messages, and the hourly compaction when it is due. */
+  async function round(): Promise<DrainResult> {
+    const result = await drainOnce();
+    const now = clock().getTime();
+    if (now - compactedAt >= COMPACT_EVERY_MS) {
+      compactedAt = now;
+      const compacted = await compactSent();
+      if (compacted > 0) options.log?.info({ compacted }, "compacted sent e-mails");
+    }
+    return result;
   }
+
+  const poller = createPoller(round, {
+    pollMs: options.pollMs,
+    onError: (error) => options.log?.warn({ err: String(error) }, "outbox drain failed"),
+  });
 
   return {
     drainOnce,
+    compactSent,
     start(): void {
-      stopped = false;
-      schedule();
+      poller.start();
     },
     /** Stops polling and waits for a drain in flight to finish. */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await poller.stop();
       transport.close();
     },
   };

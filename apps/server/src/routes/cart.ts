@@ -6,6 +6,7 @@ import {
   updateCartSchema,
 } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
 import { currentUser } from "../http/auth.ts";
 import type { CartService } from "../services/cart/index.ts";
 
@@ -29,46 +30,29 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     async (request) => cart.list(currentUser(request).id),
   );
 
+  /** The options of a call that changes one line: its body, and the whole cart or an error back. */
+  const lineChange = <B extends ZodType>(summary: string, body: B) => ({
+    config,
+    schema: { tags, summary, body, response: { 200: cartSchema, ...errors } },
+  });
+
   app.post(
     "/cart/add",
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Add to the cart (onto the line of the same product, size and colour)",
-        body: addToCartSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-    },
+    lineChange(
+      "Add to the cart (onto the line of the same product, size and colour)",
+      addToCartSchema,
+    ),
     async (request) => cart.add(currentUser(request).id, request.body),
   );
 
   app.put(
     "/cart/update",
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Set a line's quantity (0 removes the line)",
-        body: updateCartSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-    },
+    lineChange("Set a line's quantity (0 removes the line)", updateCartSchema),
     async (request) => cart.update(currentUser(request).id, request.body),
   );
 
-  app.delete(
-    "/cart/remove",
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Remove a line",
-        body: removeFromCartSchema,
-        response: { 200: cartSchema, ...errors },
-      },
-    },
-    async (request) => cart.remove(currentUser(request).id, request.body),
+  app.delete("/cart/remove", lineChange("Remove a line", removeFromCartSchema), async (request) =>
+    cart.remove(currentUser(request).id, request.body),
   );
 
   app.delete(

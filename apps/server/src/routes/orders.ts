@@ -4,6 +4,7 @@ import {
   myOrdersQuerySchema,
   ORDER_MESSAGES,
   orderConflictSchema,
+  orderDetailSchema,
   orderReplySchema,
   orderSchema,
   placeOrderSchema,
@@ -81,9 +82,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
       config,
       schema: {
         tags,
-        summary: "One of the shopper's orders (another user's is 404; an admin reads any)",
+        summary:
+          "One of the shopper's orders (another user's is 404; an admin reads any, with its history in `events`)",
         params: idParams,
-        response: { 200: orderSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: orderDetailSchema, 401: errorSchema, 404: errorSchema },
       },
     },
     async (request) => orders.getMine(currentUser(request), request.params.id),

@@ -11,9 +11,16 @@ import {
   type ProductSort,
   priceRangeBounds,
 } from "@vastra/contracts";
-import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, productSizes, products } from "../../db/schema.ts";
+import {
+  categories,
+  orderItems,
+  orders,
+  productSizes,
+  products,
+  reviews,
+} from "../../db/schema.ts";
 import { NotFoundError } from "../errors.ts";
 import { getProductRows, isUuid, productColumns, toProducts } from "./read.ts";
 import { type SearchOrder, searchProductIds, searchTerms } from "./search.ts";
@@ -32,29 +39,36 @@ export const PRODUCT_NOT_FOUND = "Product not found";
 
 const productId = qualified(products.id);
 
-/** The list filters as SQL conditions on products (every one optional, all combined with AND). */
+/**
+ * The list filters as SQL conditions on products (every one optional, all combined with AND).
+ * Category, size and in-stock are uncorrelated `in (…)` sets, which PostgreSQL runs as one
+ * semi-join over an index (product_categories' category_id, product_sizes_size_lower_idx,
+ * product_sizes_in_stock_idx) instead of a look-up per product; the same conditions serve the
+ * page, its count and the search.
+ */
 function filterConditions(query: ProductListQuery): SQL[] {
   const conditions: SQL[] = [];
   const { category, size, color } = query;
   if (category) {
     const byId = isUuid(category) ? sql`c.id = ${category}::uuid or ` : sql``;
-    conditions.push(sql`exists (
-      select 1 from product_categories pc join categories c on c.id = pc.category_id
-      where pc.product_id = ${productId} and (${byId}lower(c.name) = lower(${category})))`);
+    conditions.push(sql`${productId} in (
+      select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
+      where ${byId}lower(c.name) = lower(${category}))`);
   }
   if (size) {
-    conditions.push(sql`exists (
-      select 1 from product_sizes ps
-      where ps.product_id = ${productId} and lower(ps.size) = lower(${size}))`);
+    conditions.push(sql`${productId} in (
+      select ps.product_id from product_sizes ps where lower(ps.size) = lower(${size}))`);
   }
   if (color) {
-    conditions.push(sql`exists (
-      select 1 from unnest(${qualified(products.colors)}) as pc(color) where lower(pc.color) = lower(${color}))`);
+    // Served by products_colors_lower_idx (a GIN index of the lower-cased colours).
+    conditions.push(
+      sql`lower_text_array(${qualified(products.colors)}) @> array[lower(${color})]::text[]`,
+    );
   }
   if (query.gender) conditions.push(eq(products.gender, query.gender));
   if (query.inStock) {
-    conditions.push(sql`exists (
-      select 1 from product_sizes ps where ps.product_id = ${productId} and ps.stock > 0)`);
+    conditions.push(sql`${productId} in (
+      select ps.product_id from product_sizes ps where ps.stock > 0)`);
   }
   if (query.isHero !== undefined) conditions.push(eq(products.isHero, query.isHero));
   if (query.priceRange) {
@@ -65,7 +79,10 @@ function filterConditions(query: ProductListQuery): SQL[] {
   return conditions;
 }
 
-/** Units of the product in orders that were not cancelled. */
+/**
+ * Units of the product in orders that were not cancelled (correlated: used when ordering a
+ * search's candidates; the plain list joins the pre-aggregated `popularity` instead).
+ */
 const unitsSold = (id: SQL) => sql`(select coalesce(sum(oi.quantity), 0) from order_items oi
   join orders o on o.id = oi.order_id
   where oi.product_id = ${id} and o.status <> 'cancelled')`;
@@ -97,6 +114,32 @@ function orderFor(sort: ProductSort | "relevance"): SearchOrder {
 
 const count = sql<number>`count(*)::int`;
 
+/**
+ * `sort=popular` over the whole list: units sold and average rating, each aggregated once per
+ * product that has any, joined to the products (none: 0), rather than two subqueries per product.
+ */
+function popularity(db: Db) {
+  const sold = db
+    .select({
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(ne(orders.status, "cancelled"))
+    .groupBy(orderItems.productId)
+    .as("sold");
+  const rated = db
+    .select({
+      productId: reviews.productId,
+      rating: sql<number>`avg(${reviews.rating})`.as("rating"),
+    })
+    .from(reviews)
+    .groupBy(reviews.productId)
+    .as("rated");
+  return { sold, rated };
+}
+
 export function createCatalogueService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -118,6 +161,27 @@ export function createCatalogueService(deps: { db: Db }) {
 
       if (terms.length === 0) {
         const where = and(...conditions);
+        if (query.sort === "popular") {
+          const { sold, rated } = popularity(db);
+          const [rows, totals] = await Promise.all([
+            db
+              .select(productColumns)
+              .from(products)
+              .leftJoin(sold, eq(sold.productId, products.id))
+              .leftJoin(rated, eq(rated.productId, products.id))
+              .where(where)
+              .orderBy(
+                sql`coalesce(${sold.units}, 0) desc`,
+                sql`coalesce(${rated.rating}, 0) desc`,
+                sql`${qualified(products.createdAt)} desc`,
+                sql`${productId} asc`,
+              )
+              .limit(query.limit)
+              .offset(offset),
+            db.select({ count }).from(products).where(where),
+          ]);
+          return { products: await toProducts(db, rows), total: Number(totals[0]?.count ?? 0) };
+        }
         const [rows, totals] = await Promise.all([
           db
             .select(productColumns)

@@ -14,11 +14,11 @@ import {
   reviews,
 } from "../../db/schema.ts";
 
-export type ProductRow = Omit<typeof products.$inferSelect, "searchDocument">;
+export type ProductRow = Omit<typeof products.$inferSelect, "searchDocument" | "searchVector">;
 
-/** Every product column but the search document (which only search reads). */
+/** Every product column but the search document and vector (which only search reads). */
 export const productColumns = (() => {
-  const { searchDocument: _, ...columns } = getTableColumns(products);
+  const { searchDocument: _, searchVector: __, ...columns } = getTableColumns(products);
   return columns;
 })();
 

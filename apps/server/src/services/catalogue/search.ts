@@ -1,19 +1,22 @@
 /**
- * Product search: typo-tolerant (pg_trgm word similarity) and stem-aware (full text, 'english'),
- * over products.search_document, which this module keeps.
+ * Product search: typo-tolerant (pg_trgm) and stem-aware (full text, 'english'), over
+ * products.search_document, which this module keeps, and the weighted search_vector PostgreSQL
+ * derives from it.
  *
  * - The query is split into words (stop words and one-letter words dropped, a few Indian spelling
  *   variants added: sari → saree, kurtha → kurta …).
- * - A word matches a product when `search_document %> word` (word similarity ≥ pg_trgm's threshold,
- *   0.6 by default: 'kurtta' still finds 'kurta') or the document's tsvector matches it ('dresses'
- *   finds 'dress'). Both conditions are served by GIN indexes (see the 0001_search migration).
+ * - Typos: each word is looked up in the vocabulary of the catalogue's titles, categories, colours
+ *   and genders (search_words, trigram-indexed); the words resembling it ('kurtta' → kurta) are
+ *   searched with it.
+ * - Matching and ranking are full-text operations on the stored, weighted search_vector, answered
+ *   by its GIN index: no product's text is re-read or re-parsed per search, which is what keeps a
+ *   broad search cheap on 100,000 products (docs/performance.md).
  * - The results are the products that match the most query words (every word when some product
- *   has them all, otherwise the best partial matches), ranked by where the words match: the title
- *   counts three times, category/colour/gender twice, the rest once, plus the whole phrase in the title.
+ *   has them all, otherwise the best partial matches), ranked by where the words match.
  */
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
+import { products, searchWords } from "../../db/schema.ts";
 import { qualified } from "./sql.ts";
 
 const MAX_WORDS = 8;
@@ -69,17 +72,50 @@ export function searchTerms(search: string): string[][] {
 
 const FTS_CONFIG = sql.raw("'english'::regconfig");
 const doc = qualified(products.searchDocument);
-/** The same expression as the products_search_fts_idx index, so the planner can use it. */
-const docVector = sql`to_tsvector(${FTS_CONFIG}, ${doc})`;
-/** pg_trgm's default word_similarity_threshold, which `%>` (and so the index) applies. */
-const WORD_MATCH = 0.6;
+/** The weighted document (title A; categories, colours, gender B; description D), GIN-indexed. */
+const vector = qualified(products.searchVector);
+/** At most this many vocabulary words stand in for one search word (the closest first). */
+const MAX_CORRECTIONS = 8;
 
-/** Some word of the search matches the product: the candidates, found through both GIN indexes. */
-function anyWordMatches(terms: string[][]): SQL {
-  const checks = terms
-    .flat()
-    .map((v) => sql`${doc} %> ${v} or ${docVector} @@ plainto_tsquery(${FTS_CONFIG}, ${v})`);
-  return sql`(${sql.join(checks, sql` or `)})`;
+/**
+ * The vocabulary words (search_words) that resemble each single search word: pg_trgm word
+ * similarity of the search word to the vocabulary word at least its threshold (0.6 by default, the
+ * `%>` operator, served by the vocabulary's trigram index), so 'kurtta' gives 'kurta'. A word
+ * spelled right is its own first correction, with its close relatives ('kurta': kurtas, kurti).
+ */
+async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+  const single = words.filter((w) => !w.includes(" "));
+  const found = new Map<string, string[]>();
+  if (single.length === 0) return found;
+  const rows = rowsOf<{ v: string; word: string }>(
+    await db.execute(sql`select t.v, w.word
+      from (values ${sql.join(
+        single.map((v) => sql`(${v}::text)`),
+        sql`, `,
+      )}) as t(v)
+      cross join lateral (
+        select s.word from search_words s where s.word %> t.v
+        order by word_similarity(t.v, s.word) desc, s.word
+        limit ${MAX_CORRECTIONS}
+      ) w`),
+  );
+  for (const { v, word } of rows) found.set(v, [...(found.get(v) ?? []), word]);
+  return found;
+}
+
+/**
+ * The text of a to_tsquery: the alternatives OR-ed, a many-word alternative ('t shirt') as its
+ * words AND-ed, each word restricted to the given weights ('A': the title) when there are any.
+ * Safe to hand to to_tsquery: every word is letters and digits only (searchTerms, search_words).
+ */
+function queryText(alternatives: readonly string[], weights = ""): string {
+  const label = weights ? `:${weights}` : "";
+  return alternatives
+    .map((alternative) => {
+      const parts = alternative.split(" ").map((part) => `${part}${label}`);
+      return parts.length > 1 ? `(${parts.join(" & ")})` : parts[0];
+    })
+    .join(" | ");
 }
 
 export type SearchOrder = (columns: {
@@ -93,9 +129,13 @@ export type SearchOrder = (columns: {
  * One page of the products matching the search and the filter conditions (written against the
  * products table), as ids in order, with the number of matches in all.
  *
- * The candidates (any word matches, through the indexes) are scored once each: a materialized CTE
- * computes each row's text vectors and document word similarities a single time, then every word
- * is scored from those. Only the candidates matching the most words are kept.
+ * Each search word stands for itself, its spelling variants and its corrections from the
+ * vocabulary; a product matches the word when its weighted document (products.search_vector)
+ * matches any of them by full text, which the document's GIN index answers without reading any
+ * product that does not match. Only the products matching the most words are kept (every word when
+ * some product has them all). A word scores by where it matches: in the title 3, in the categories,
+ * colours or gender 2, and the word as typed (rather than a correction) 2 more in the title, 1
+ * elsewhere; a search of several words also scores 2 when the title has them as a phrase.
  */
 export async function searchProductIds(
   db: DbOrTx,
@@ -108,83 +148,91 @@ export async function searchProductIds(
   },
 ): Promise<{ ids: string[]; total: number }> {
   const { terms } = options;
-  const variants = [...new Set(terms.flat())];
-  const at = new Map<string, number>(variants.map((v, i) => [v, i]));
-  const col = (prefix: string, v: string) => sql.raw(`${prefix}${at.get(v)}`);
+  const corrections = await correctionsOf(db, [...new Set(terms.flat())]);
+  const words = terms.map((typed) => {
+    const all = new Set(typed);
+    for (const v of typed) for (const c of corrections.get(v) ?? []) all.add(c);
+    return { typed, all: [...all] };
+  });
 
-  const similarities = variants.map((v) => sql`, word_similarity(${v}, ${doc}) as ${col("d", v)}`);
-  const queries = variants.map(
-    (v, i) =>
-      sql`${i === 0 ? sql`` : sql`, `}plainto_tsquery(${FTS_CONFIG}, ${v}) as ${col("q", v)}`,
-  );
-  const matchedWords = terms.map(
-    (word) =>
-      sql`(case when ${sql.join(
-        word.map(
-          (v) =>
-            sql`c.${col("d", v)} >= ${sql.raw(String(WORD_MATCH))} or c.vec @@ q.${col("q", v)}`,
-        ),
-        sql` or `,
-      )} then 1 else 0 end)`,
-  );
-  const strength = (v: string, text: string, vector: string) =>
-    sql`greatest(word_similarity(${v}, c.${sql.raw(text)}), (c.${sql.raw(vector)} @@ q.${col("q", v)})::int)`;
-  // A word scores by its best variant: in the title 3, in categories/colours/gender 2, anywhere 1.
-  const wordScores = terms.map(
-    (word) =>
-      sql`greatest(${sql.join(
-        word.map(
-          (v) =>
-            sql`3 * ${strength(v, "title", "title_vec")} + 2 * ${strength(v, "keywords", "keywords_vec")} + greatest(c.${col("d", v)}, (c.vec @@ q.${col("q", v)})::int)`,
-        ),
-        sql`, `,
-      )})`,
-  );
+  // The tsqueries, built once per search in a one-row CTE: per word, what it matches anywhere, in
+  // the title, in the categories/colours/gender, and as typed in the title and anywhere.
+  const tsquery = (text: string) => sql`to_tsquery(${FTS_CONFIG}, ${text})`;
+  const queryColumns: SQL[] = words.flatMap(({ typed, all }, i) => [
+    sql`${tsquery(queryText(all))} as ${sql.raw(`m${i}`)}`,
+    sql`${tsquery(queryText(all, "A"))} as ${sql.raw(`a${i}`)}`,
+    sql`${tsquery(queryText(all, "B"))} as ${sql.raw(`b${i}`)}`,
+    sql`${tsquery(queryText(typed, "A"))} as ${sql.raw(`ta${i}`)}`,
+    sql`${tsquery(queryText(typed))} as ${sql.raw(`t${i}`)}`,
+  ]);
   const phrase = terms.map((word) => word[0]).join(" ");
-  const phraseBonus = terms.length > 1 ? sql` + 2 * word_similarity(${phrase}, c.title)` : sql``;
-  const where = sql.join([...options.conditions, anyWordMatches(terms)], sql` and `);
-
-  const ranked = sql`with candidates as materialized (
-      select ${qualified(products.id)} as id, ${qualified(products.createdAt)} as created_at,
-        ${qualified(products.pricePaise)} as price_paise, ${qualified(products.title)} as title,
-        split_part(${doc}, E'\\n', 2) as keywords,
-        ${docVector} as vec,
-        to_tsvector(${FTS_CONFIG}, ${qualified(products.title)}) as title_vec,
-        to_tsvector(${FTS_CONFIG}, split_part(${doc}, E'\\n', 2)) as keywords_vec
-        ${sql.join(similarities, sql``)}
-      from ${products}
-      where ${where}
-    ),
-    queries as materialized (select ${sql.join(queries, sql``)}),
-    scored as (
-      select c.id, c.created_at, c.price_paise,
-        (${sql.join(matchedWords, sql` + `)}) as matched,
-        (${sql.join(wordScores, sql` + `)}${phraseBonus}) as score
-      from candidates c cross join queries q
-    ),
-    ranked as (select s.*, max(s.matched) over () as best from scored s)`;
+  if (terms.length > 1) {
+    queryColumns.push(sql`phraseto_tsquery(${FTS_CONFIG}, ${phrase}) as phrase`);
+  }
+  const hit = (column: string) => sql`(${vector} @@ q.${sql.raw(column)})::int`;
+  const matchedWords = words.map((_, i) => hit(`m${i}`));
+  const wordScores = words.map(
+    (_, i) =>
+      sql`${hit(`m${i}`)} + 3 * ${hit(`a${i}`)} + 2 * ${hit(`b${i}`)} + 2 * ${hit(`ta${i}`)} + ${hit(`t${i}`)}`,
+  );
+  const phraseBonus = terms.length > 1 ? sql` + 2 * ${hit("phrase")}` : sql``;
   const order = options.order({
     id: sql`r.id`,
     createdAt: sql`r.created_at`,
     pricePaise: sql`r.price_paise`,
     score: sql`r.score`,
   });
-  const page = rowsOf<{ id: string; total: number | string }>(
-    await db.execute(sql`${ranked}
+
+  // When some product matches every word, exactly those are kept: look for them first (an AND of
+  // the words' conditions, through the index), so that a common word ('men', 'wear') does not make
+  // every product that has it a candidate. Otherwise, the best partial matches.
+  if (terms.length > 1) {
+    const found = await rankedPage(
+      sql.join(
+        words.map((_, i) => sql`${vector} @@ q.${sql.raw(`m${i}`)}`),
+        sql` and `,
+      ),
+    );
+    if (found.total > 0) return found;
+  }
+  return rankedPage(
+    sql`(${sql.join(
+      words.map((_, i) => sql`${vector} @@ q.${sql.raw(`m${i}`)}`),
+      sql` or `,
+    )})`,
+  );
+
+  async function rankedPage(matching: SQL): Promise<{ ids: string[]; total: number }> {
+    const where = sql.join([...options.conditions, matching], sql` and `);
+    // One word: every match matches it, so there is no best count to look for.
+    const best = terms.length > 1 ? sql`max(s.matched) over ()` : sql`s.matched`;
+    const ranked = sql`with q as materialized (select ${sql.join(queryColumns, sql`, `)}),
+    scored as (
+      select ${qualified(products.id)} as id, ${qualified(products.createdAt)} as created_at,
+        ${qualified(products.pricePaise)} as price_paise,
+        (${sql.join(matchedWords, sql` + `)}) as matched,
+        (${sql.join(wordScores, sql` + `)}${phraseBonus}) as score
+      from ${products} cross join q
+      where ${where}
+    ),
+    ranked as (select s.*, ${best} as best from scored s)`;
+    const page = rowsOf<{ id: string; total: number | string }>(
+      await db.execute(sql`${ranked}
       select r.id, (count(*) over ())::int as total from ranked r where r.matched = r.best
       order by ${sql.join(order, sql`, `)}
       limit ${options.limit} offset ${options.offset}`),
-  );
-  if (page.length > 0 || options.offset === 0) {
-    return { ids: page.map((r) => r.id), total: Number(page[0]?.total ?? 0) };
+    );
+    if (page.length > 0 || options.offset === 0) {
+      return { ids: page.map((r) => r.id), total: Number(page[0]?.total ?? 0) };
+    }
+    // Past the last page: the count alone.
+    const [counted] = rowsOf<{ total: number | string }>(
+      await db.execute(
+        sql`${ranked} select count(*)::int as total from ranked r where r.matched = r.best`,
+      ),
+    );
+    return { ids: [], total: Number(counted?.total ?? 0) };
   }
-  // Past the last page: the count alone.
-  const [counted] = rowsOf<{ total: number | string }>(
-    await db.execute(
-      sql`${ranked} select count(*)::int as total from ranked r where r.matched = r.best`,
-    ),
-  );
-  return { ids: [], total: Number(counted?.total ?? 0) };
 }
 
 /** The rows of db.execute, whichever driver answered (postgres-js: a list; PGlite: { rows }). */
@@ -203,19 +251,32 @@ const searchDocumentOf = sql`regexp_replace(${products.title}, '\\s+', ' ', 'g')
   regexp_replace(${products.description}, '\\s+', ' ', 'g')`;
 
 /**
- * Rebuilds the search document of these products ("all": every product). Writers call it in the
- * transaction that changes a product's title, description, colours, gender or categories, and after
- * renaming or deleting a category (with that category's products, or "all").
+ * Adds the words of these products' titles, categories, colours and genders to the vocabulary
+ * (search_words) that typo correction looks in. The migration that made the table (0004) filled it
+ * with the same expression.
+ */
+async function addSearchWords(tx: DbOrTx, which: SQL | undefined): Promise<void> {
+  await tx.execute(sql`insert into ${searchWords} (word)
+    select distinct w from ${products},
+      regexp_split_to_table(lower(split_part(${doc}, E'\\n', 1) || ' ' || split_part(${doc}, E'\\n', 2)), '[^[:alnum:]]+') as w
+    where length(w) > 1${which ? sql` and ${which}` : sql``}
+    on conflict do nothing`);
+}
+
+/**
+ * Rebuilds the search document of these products ("all": every product), and with it their
+ * search vector and vocabulary. Writers call it in the transaction that changes a product's title,
+ * description, colours, gender or categories, and after renaming or deleting a category (with that
+ * category's products, or "all").
  */
 export async function refreshSearchDocument(
   tx: DbOrTx,
   productIds: readonly string[] | "all",
 ): Promise<void> {
   if (productIds !== "all" && productIds.length === 0) return;
-  await tx
-    .update(products)
-    .set({ searchDocument: searchDocumentOf })
-    .where(productIds === "all" ? undefined : inArray(products.id, [...productIds]));
+  const which = productIds === "all" ? undefined : inArray(products.id, [...productIds]);
+  await tx.update(products).set({ searchDocument: searchDocumentOf }).where(which);
+  await addSearchWords(tx, which);
 }
 
 /** Rebuilds the search documents of every product in these categories (after a rename). */
@@ -224,13 +285,10 @@ export async function refreshSearchDocumentForCategories(
   categoryIds: readonly string[],
 ): Promise<void> {
   if (categoryIds.length === 0) return;
-  await tx
-    .update(products)
-    .set({ searchDocument: searchDocumentOf })
-    .where(
-      sql`${products.id} in (select product_id from product_categories where category_id in (${sql.join(
-        categoryIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}))`,
-    );
+  const which = sql`${products.id} in (select product_id from product_categories where category_id in (${sql.join(
+    categoryIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}))`;
+  await tx.update(products).set({ searchDocument: searchDocumentOf }).where(which);
+  await addSearchWords(tx, which);
 }

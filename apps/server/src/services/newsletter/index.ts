@@ -7,11 +7,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_RATE_LIMIT } from "@vastra/contracts";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ValidationError } from "../errors.ts";
 import type { RateLimits } from "../rate-limit.ts";
+import { getStoreSettings } from "../store-settings.ts";
+import { welcomeEmail } from "./welcome.ts";
 
 /** The unsubscribe token of an address: HMAC-SHA256 of the lower-cased address, base64url. */
 export function unsubscribeToken(secret: string, email: string): string {
@@ -70,34 +73,45 @@ export function createNewsletterService(deps: {
   rateLimits: RateLimits;
   secret: string;
   clock?: Clock;
+  /** The origin of e-mailed links (PUBLIC_URL); with it, a new subscriber gets a welcome e-mail. */
+  publicUrl?: string;
 }) {
   const { db, secret } = deps;
   const clock = deps.clock ?? systemClock;
   const perIp = deps.rateLimits.limiter("newsletter-ip", NEWSLETTER_RATE_LIMIT);
 
   return {
-    /** Subscribes (again); an address already subscribed stays as it is. */
+    /**
+     * Subscribes (again); an address already subscribed stays as it is. An address that becomes
+     * subscribed (new, or back after unsubscribing) gets the welcome e-mail with its unsubscribe link.
+     */
     async subscribe(input: { email: string; source: string }, ip: string): Promise<void> {
       await perIp.consume(ip, NEWSLETTER_MESSAGES.tooMany);
       const now = clock();
-      // Insert, or (the address is on the list already) re-subscribe it if it had unsubscribed.
-      const inserted = await db
-        .insert(newsletterSubscribers)
-        .values({ email: input.email, source: input.source, subscribedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscribers.id });
-      if (inserted.length > 0) return;
-      await db
-        .update(newsletterSubscribers)
-        .set({
-          status: "subscribed",
-          source: input.source,
-          subscribedAt: now,
-          unsubscribedAt: null,
-        })
-        .where(
-          sql`lower(${newsletterSubscribers.email}) = ${input.email.toLowerCase()} and ${newsletterSubscribers.status} = 'unsubscribed'`,
+      await db.transaction(async (tx) => {
+        // Insert, or (the address is on the list already) re-subscribe it if it had unsubscribed.
+        const inserted = await tx
+          .insert(newsletterSubscribers)
+          .values({ email: input.email, source: input.source, subscribedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: newsletterSubscribers.id });
+        const changed =
+          inserted.length > 0 ? inserted : await resubscribe(tx, input.email, input.source, now);
+        if (changed.length === 0 || !deps.publicUrl) return;
+        const links = { appSecret: secret, publicUrl: deps.publicUrl };
+        const page = unsubscribeLink(links, input.email);
+        const oneClick = unsubscribePostUrl(links, input.email);
+        const store = await getStoreSettings(tx);
+        await enqueueEmail(
+          tx,
+          welcomeEmail(
+            store,
+            input.email,
+            { page, oneClick },
+            listUnsubscribeHeaders(page, oneClick),
+          ),
         );
+      });
     },
 
     /**
@@ -121,3 +135,14 @@ export function createNewsletterService(deps: {
   };
 }
 export type NewsletterService = ReturnType<typeof createNewsletterService>;
+
+/** Puts an unsubscribed address back on the list; returns the row when it changed. */
+function resubscribe(tx: DbOrTx, email: string, source: string, now: Date) {
+  return tx
+    .update(newsletterSubscribers)
+    .set({ status: "subscribed", source, subscribedAt: now, unsubscribedAt: null })
+    .where(
+      sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()} and ${newsletterSubscribers.status} = 'unsubscribed'`,
+    )
+    .returning({ id: newsletterSubscribers.id });
+}

@@ -11,6 +11,7 @@ import {
   joinAddress,
   ORDER_MESSAGES,
   type Order,
+  type OrderDetail,
   type OrderReply,
   type OrderStatus,
   type PaymentMethod,
@@ -26,6 +27,7 @@ import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../ca
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
 import { getStoreSettings } from "../store-settings.ts";
+import { orderHistory } from "./admin.ts";
 import { newOrderStoreEmail, orderPlacedEmail, orderStatusEmail } from "./emails.ts";
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
@@ -471,8 +473,11 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
       return toOrders(db, rows);
     },
 
-    /** One of the shopper's orders; another user's is 404 (an admin reads any order). */
-    async getMine(user: Pick<SessionUser, "id" | "isAdmin">, orderId: string): Promise<Order> {
+    /** One of the shopper's orders; another user's is 404 (an admin reads any order, with its history). */
+    async getMine(
+      user: Pick<SessionUser, "id" | "isAdmin">,
+      orderId: string,
+    ): Promise<OrderDetail> {
       if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const [row] = await db
         .select()
@@ -484,7 +489,7 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
         );
       if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const [order] = await toOrders(db, [row]);
-      return order!;
+      return user.isAdmin ? { ...order!, events: await orderHistory(db, row.id) } : order!;
     },
 
     /** The shopper cancels their own order while pending, confirmed or processing. */

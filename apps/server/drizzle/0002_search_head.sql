@@ -1,0 +1,1 @@
+CREATE INDEX "products_search_head_trgm_idx" ON "products" USING gin ((split_part("search_document", E'\n', 1) || E'\n' || split_part("search_document", E'\n', 2)) gin_trgm_ops);

@@ -1,0 +1,2 @@
+CREATE INDEX "product_sizes_size_lower_idx" ON "product_sizes" USING btree (lower("size"),"product_id");--> statement-breakpoint
+CREATE INDEX "product_sizes_in_stock_idx" ON "product_sizes" USING btree ("product_id") WHERE "product_sizes"."stock" > 0;

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_compact_idx" ON "email_outbox" USING btree ("sent_at") WHERE "email_outbox"."status" = 'sent' and "email_outbox"."html" <> '';

@@ -1,0 +1,172 @@
+/**
+ * The admin's Orders tab and shipping bill (admin.md §2, §7; decisions.md §1, §4, §8). Admins only:
+ * a guest hears 401, a shopper 403 (route config auth "admin").
+ */
+import {
+  ADMIN_ORDER_MESSAGES,
+  adminOrderReplySchema,
+  adminOrdersQuerySchema,
+  errorSchema,
+  orderNotesUpdateSchema,
+  orderSchema,
+  orderStatsSchema,
+  orderStatusUpdateSchema,
+  TOTAL_COUNT_HEADER,
+} from "@vastra/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { currentUser } from "../http/auth.ts";
+import type { Clock } from "../services/clock.ts";
+import {
+  listAdminOrders,
+  orderStats,
+  updateOrderNotes,
+  updateOrderStatus,
+} from "../services/orders/admin.ts";
+import { shippingBillPdf } from "../services/orders/bill.ts";
+
+const idParams = z.object({ id: z.string() });
+
+export const adminOrderRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+}> = async (app, { db, clock, publicUrl }) => {
+  const tags = ["admin: orders"];
+  const config = { auth: "admin" as const };
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+    const user = currentUser(request);
+    return { id: user.id, name: user.name };
+  };
+
+  app.get(
+    "/orders/admin/all",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Every order, newest first: search (order number, name, e-mail, phone), status and payment filters, pages",
+        description: `The body is one page of orders; the \`${TOTAL_COUNT_HEADER}\` header carries how many match in all.`,
+        querystring: adminOrdersQuerySchema,
+        response: {
+          200: z.array(orderSchema),
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orders, total } = await listAdminOrders(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return orders;
+    },
+  );
+
+  app.get(
+    "/orders/admin/stats",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The Orders tab's stat cards: orders per status and the revenue of paid orders (rupees)",
+        response: { 200: orderStatsSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => orderStats(db),
+  );
+
+  app.patch(
+    "/orders/:id/status",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Set an order's status, payment status and/or payment method (any value from any value)",
+        description:
+          "Cancelling puts the items back in stock once; reopening a cancelled order takes them again (409 when there is not enough). The shopper is e-mailed when the status becomes confirmed, shipped, delivered or cancelled. Every change is recorded in the order's history.",
+        params: idParams,
+        body: orderStatusUpdateSchema,
+        response: {
+          200: adminOrderReplySchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const order = await updateOrderStatus(
+        { db, clock, publicUrl },
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
+      return { message: ADMIN_ORDER_MESSAGES.updated, order };
+    },
+  );
+
+  app.patch(
+    "/orders/:id/notes",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Replace an order's notes (recorded in its history)",
+        description: `Notes that are empty after trimming change nothing (admin.md §5): the reply is 200 with the message '${ADMIN_ORDER_MESSAGES.notesEmpty}' and the order as it was.`,
+        params: idParams,
+        body: orderNotesUpdateSchema,
+        response: {
+          200: adminOrderReplySchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await updateOrderNotes(
+        { db, clock },
+        request.params.id,
+        request.body.notes,
+        actorOf(request),
+      );
+      return { message: result.message, order: result.order };
+    },
+  );
+
+  app.get(
+    "/orders/:id/bill.pdf",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The order's shipping bill as an A4 PDF, with a Code 128 barcode of its number",
+        params: idParams,
+        produces: ["application/pdf"],
+        response: {
+          200: z.any().describe("The PDF file (application/pdf), as an attachment"),
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await shippingBillPdf(db, request.params.id, {
+        generatedAt: clock(),
+      });
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};
