@@ -20,5 +20,23 @@ export default [
   route("products/:id", "routes/product.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
   route("robots.txt", "routes/robots[.]txt.tsx"),
+  // Cart, checkout, my orders, referrals, newsletter unsubscribe.
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("affiliate", "routes/affiliate.tsx"),
+  route("referrals", "routes/affiliate.tsx", { id: "referrals" }),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
+  // Admin dashboard: the layout guards every tab (admins only) and holds the tab bar.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin.overview.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:id/bill", "routes/admin.order-bill.tsx"),
+    route("categories", "routes/admin.categories.tsx"),
+    route("products", "routes/admin.products.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
+    route("advertisements", "routes/admin.advertisements.tsx"),
+    route("newsletter", "routes/admin.newsletter.tsx"),
+  ]),
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

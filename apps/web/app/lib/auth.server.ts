@@ -88,3 +88,13 @@ export function forwardedCookies(response: Response): Headers {
   for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
   return headers;
 }
+
+/**
+ * For /admin and its tabs (admin.md §2): a guest goes to /login?redirect=<this page>, a signed-in
+ * shopper to /. The API refuses them too (401/403); this only keeps the page from rendering.
+ */
+export async function requireAdmin(request: Request, context: Context, url?: URL): Promise<User> {
+  const user = await requireUser(request, context, url);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}

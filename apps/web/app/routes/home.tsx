@@ -19,24 +19,25 @@ import { loadStoreSettings } from "~/lib/store.server";
 import type { Route } from "./+types/home";
 
 /**
- * How long the page waits for the featured products before streaming them instead. Usually they
- * are here well within it: the page then arrives complete, with the first product as og:image.
+ * How long the page waits for the advertisements and the featured products before streaming them
+ * instead. Usually they are here well within it: the page then arrives complete, the first
+ * advertisement's picture (the largest paint on every layout) preloaded from the head, and the
+ * first product as og:image. When the API is slow, the hero shows its spinner until they arrive.
  */
-const FEATURED_WAIT_MS = 300;
+const WAIT_MS = 300;
 
-/**
- * The advertisements are streamed (the spinner shows until they arrive; the first byte does not
- * wait for them), the featured products are awaited briefly (see above), the QR codes of the
- * social links are made on the server and streamed.
- */
+/** The QR codes of the social links are made on the server and streamed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context);
   const ads = loadHeroAds(api);
   const featured = loadFeaturedProducts(api);
   const qrCodes = loadStoreSettings(context).then((store) => buildQrCodes(socialLinks(store)));
-  const featuredNow = await within(featured, FEATURED_WAIT_MS);
+  const [adsNow, featuredNow] = await Promise.all([
+    within(ads, WAIT_MS),
+    within(featured, WAIT_MS),
+  ]);
   return {
-    ads,
+    ads: adsNow ?? ads,
     featured: featuredNow ?? featured,
     qrCodes,
     origin: publicOrigin(request),

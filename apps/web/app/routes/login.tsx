@@ -1,13 +1,12 @@
 import {
+  handleIntent,
   requestResetFromLogin,
   resendJoinCode,
   signIn,
-  unknownIntent,
   verifyJoinCode,
 } from "~/features/auth/actions.server";
 import { LoginPage } from "~/features/auth/login-page";
 import { accountMeta } from "~/features/auth/meta";
-import { readIntent } from "~/features/auth/types";
 import { requireGuest, safeRedirect } from "~/lib/auth.server";
 import type { Route } from "./+types/login";
 
@@ -25,22 +24,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = readIntent(form);
-  const target = form.get("redirect") ?? url.searchParams.get("redirect");
-  const redirectTo = safeRedirect(target);
-  switch (intent) {
-    case "login":
-      return signIn(context, form, redirectTo);
-    case "forgot":
-      return requestResetFromLogin(context, form);
-    case "verify":
-      return verifyJoinCode(context, form, redirectTo);
-    case "resend":
-      return resendJoinCode(context, form);
-    default:
-      return unknownIntent(intent);
-  }
+  const redirectTo = (form: FormData) =>
+    safeRedirect(form.get("redirect") ?? url.searchParams.get("redirect"));
+  return handleIntent(request, {
+    login: (form) => signIn(context, form, redirectTo(form)),
+    forgot: (form) => requestResetFromLogin(context, form),
+    verify: (form) => verifyJoinCode(context, form, redirectTo(form)),
+    resend: (form) => resendJoinCode(context, form),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

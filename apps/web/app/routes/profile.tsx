@@ -1,14 +1,13 @@
 import {
   changePassword,
+  handleIntent,
   requestEmailChange,
-  unknownIntent,
   updateProfile,
   verifyEmailChange,
 } from "~/features/auth/actions.server";
 import { accountMeta } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import type { PanelName } from "~/features/auth/profile-panels";
-import { readIntent } from "~/features/auth/types";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";
 
@@ -25,21 +24,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 /** The panels' forms; each calls the API in-process (with JavaScript through a fetcher). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = readIntent(form);
-  switch (intent) {
-    case "profile":
-      return updateProfile(context, form);
-    case "request-email":
-    case "resend-email":
-      return requestEmailChange(context, form, intent);
-    case "verify-email":
-      return verifyEmailChange(context, form);
-    case "password":
-      return changePassword(context, form);
-    default:
-      return unknownIntent(intent);
-  }
+  return handleIntent(request, {
+    profile: (form) => updateProfile(context, form),
+    "request-email": (form) => requestEmailChange(context, form, "request-email"),
+    "resend-email": (form) => requestEmailChange(context, form, "resend-email"),
+    "verify-email": (form) => verifyEmailChange(context, form),
+    password: (form) => changePassword(context, form),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,12 +1,11 @@
 import {
+  handleIntent,
   register,
   resendJoinCode,
-  unknownIntent,
   verifyJoinCode,
 } from "~/features/auth/actions.server";
 import { accountMeta } from "~/features/auth/meta";
 import { RegisterPage } from "~/features/auth/register-page";
-import { readIntent } from "~/features/auth/types";
 import { DEFAULT_AFTER_SIGN_IN, requireGuest } from "~/lib/auth.server";
 import type { Route } from "./+types/register";
 
@@ -18,19 +17,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = readIntent(form);
-  switch (intent) {
-    case "register":
-      return register(context, form);
-    case "verify":
-      // storefront.md §4: a verified new account goes to /products, signed in.
-      return verifyJoinCode(context, form, DEFAULT_AFTER_SIGN_IN);
-    case "resend":
-      return resendJoinCode(context, form);
-    default:
-      return unknownIntent(intent);
-  }
+  return handleIntent(request, {
+    register: (form) => register(context, form),
+    // storefront.md §4: a verified new account goes to /products, signed in.
+    verify: (form) => verifyJoinCode(context, form, DEFAULT_AFTER_SIGN_IN),
+    resend: (form) => resendJoinCode(context, form),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,6 @@
-import { resetPassword, sendResetCode, unknownIntent } from "~/features/auth/actions.server";
+import { handleIntent, resetPassword, sendResetCode } from "~/features/auth/actions.server";
 import { accountMeta } from "~/features/auth/meta";
 import { ResetPasswordPage } from "~/features/auth/reset-password-page";
-import { readIntent } from "~/features/auth/types";
 import { requireGuest } from "~/lib/auth.server";
 import type { Route } from "./+types/reset-password";
 
@@ -16,17 +15,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = readIntent(form);
-  switch (intent) {
-    case "send":
-    case "resend":
-      return sendResetCode(context, form, intent);
-    case "reset":
-      return resetPassword(context, form);
-    default:
-      return unknownIntent(intent);
-  }
+  return handleIntent(request, {
+    send: (form) => sendResetCode(context, form, "send"),
+    resend: (form) => sendResetCode(context, form, "resend"),
+    reset: (form) => resetPassword(context, form),
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

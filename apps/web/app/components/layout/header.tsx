@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Package, Search, ShoppingBag, User, X } from "lucide-react";
+import { Gift, LayoutDashboard, LogOut, Package, Search, ShoppingBag, User, X } from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -237,6 +237,12 @@ function AccountMenu({ user }: { user: SessionUser }) {
           <Link to="/orders">
             <Package aria-hidden="true" />
             Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/affiliate">
+            <Gift aria-hidden="true" />
+            Referrals
           </Link>
         </DropdownMenuItem>
         {user.isAdmin ? (

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, type User, userReplySchema } from "@vastra/contracts/aut
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginUrl } from "~/lib/auth.server";
 import { callAuthApi } from "./api.server";
-import { type AuthResult, failure, readText } from "./types";
+import { type AuthResult, failure, readIntent, readText } from "./types";
 import {
   LOGIN_FIELDS,
   PASSWORD_FIELDS,
@@ -319,4 +319,20 @@ export async function changePassword(context: Context, form: FormData) {
 /** An intent no form of the page sends. */
 export function unknownIntent(intent: string) {
   return refused(failure(intent, "This request was not understood. Please reload the page."));
+}
+
+/**
+ * An account page's action: reads the posted form and hands it to the handler of its `intent`
+ * (the form or button that sent it); an intent the page does not know is refused.
+ */
+export async function handleIntent<H extends Record<string, (form: FormData) => unknown>>(
+  request: Request,
+  handlers: H,
+) {
+  const form = await request.formData();
+  const intent = readIntent(form);
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  return (handler ? handler(form) : unknownIntent(intent)) as
+    | ReturnType<H[keyof H]>
+    | ReturnType<typeof unknownIntent>;
 }

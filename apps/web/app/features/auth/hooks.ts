@@ -2,6 +2,8 @@ import { CODE_TTL_SECONDS } from "@vastra/contracts/auth";
 import * as React from "react";
 import { useLocation, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toast";
+import type { AuthResult, FieldErrors } from "./types";
+import { firstInvalid } from "./validation";
 
 /** Seconds as m:ss ("9:05", "0:00"). */
 export function formatCountdown(seconds: number): string {
@@ -28,6 +30,118 @@ export function useCountdown(restartKey: unknown, seconds: number = CODE_TTL_SEC
     return () => window.clearInterval(timer);
   }, [restartKey, seconds]);
   return left;
+}
+
+/**
+ * A code step's timer: seconds left of the code sent at `sentAt`, whether it has run out, and the
+ * line for the step's live region once it has.
+ */
+export function useCodeTimer(sentAt: unknown) {
+  const left = useCountdown(sentAt);
+  const expired = left === 0;
+  const [live, setLive] = React.useState("");
+  React.useEffect(() => {
+    setLive(expired ? "The code has expired. You can now request a new code." : "");
+  }, [expired]);
+  return { left, expired, live };
+}
+
+/**
+ * A code step's state (the sign-up code, the reset code): its form's messages, the countdown of
+ * the code sent at `codeSentAt` (restarted by a resend), the intent being sent, and the handling
+ * of `own`, the latest answer to the step's forms: accepted toasts, refused shows its messages on
+ * `fields`. `onSubmit` checks the form with `validate`, except for the "resend" button.
+ */
+export function useCodeStep(
+  own: AuthResult | undefined,
+  codeSentAt: number,
+  fields: readonly string[],
+  validate: (form: FormData) => FieldErrors,
+) {
+  const navigation = useNavigation();
+  const { success } = useToast();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const form = useFormErrors(own && !own.ok ? own : undefined);
+  const [sentAt, setSentAt] = React.useState(codeSentAt);
+  const timer = useCodeTimer(sentAt);
+
+  React.useEffect(() => setSentAt(codeSentAt), [codeSentAt]);
+
+  useOnNewResult(own, (r) => {
+    if (r.ok) {
+      form.clear();
+      if (r.codeSentAt) setSentAt(r.codeSentAt);
+      success(r.message);
+      return;
+    }
+    form.refuse(r, formRef.current, fields);
+  });
+
+  const busyIntent =
+    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (submitterValue(event) === "resend") return;
+    form.check(event, validate(new FormData(event.currentTarget)), fields);
+  }
+
+  return { ...form, ...timer, formRef, busyIntent, onSubmit };
+}
+
+/**
+ * A form's messages: the errors next to its fields and the banner above it (a refused result the
+ * page was rendered with starts them off).
+ */
+export function useFormErrors(initial: AuthResult | undefined) {
+  const { error: errorToast } = useToast();
+  const [errors, setErrors] = React.useState<FieldErrors>(initial?.errors ?? {});
+  const [banner, setBanner] = React.useState(initial?.message ?? "");
+
+  /** Forgets every message (accepted, closed, or going back). */
+  function clear() {
+    setErrors({});
+    setBanner("");
+  }
+
+  /** Shows a refused result: its messages, a toast, focus on the first of `fields` it names. */
+  function refuse(result: AuthResult, form: HTMLFormElement | null, fields: readonly string[]) {
+    setErrors(result.errors);
+    setBanner(result.message);
+    if (result.message) errorToast(result.message);
+    const first = firstInvalid(fields, result.errors);
+    if (first) focusField(form, first);
+  }
+
+  /** Before sending: shows what the browser `found`, and stops the form when `fields` name any. */
+  function check(
+    event: React.FormEvent<HTMLFormElement>,
+    found: FieldErrors,
+    fields: readonly string[],
+  ) {
+    setErrors(found);
+    setBanner("");
+    const first = firstInvalid(fields, found);
+    if (first) {
+      event.preventDefault();
+      focusField(event.currentTarget, first);
+    }
+  }
+
+  /**
+   * On input: drops the message of the field typed in (and of `linked[name]`, the confirmation a
+   * new password can fix too).
+   */
+  function clearTyped(event: React.FormEvent<HTMLFormElement>, linked: FieldErrors = {}) {
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement) || !errors[target.name]) return;
+    setErrors(({ [target.name]: _gone, ...rest }) => {
+      const also = linked[target.name];
+      if (also) delete rest[also];
+      return rest;
+    });
+  }
+
+  return { errors, banner, setErrors, clear, refuse, check, clearTyped };
 }
 
 /**

@@ -1,15 +1,16 @@
 import { AUTH_MESSAGES } from "@vastra/contracts/auth";
-import { ArrowLeft, ArrowRight, LogIn, Send } from "lucide-react";
+import { ArrowLeft, ArrowRight, LogIn } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { focusField, useOnNewResult, useRedirectToast } from "./hooks";
-import { type AuthResult, type FieldErrors, readText } from "./types";
-import { AuthLayout, FormAlert, PasswordInput, StepHeading } from "./ui";
-import { firstInvalid, LOGIN_FIELDS, validateForgotEmail, validateLogin } from "./validation";
+import { useFormErrors, useOnNewResult, useRedirectToast } from "./hooks";
+import { ResetEmailForm } from "./reset-email-form";
+import { type AuthResult, readText } from "./types";
+import { AuthLayout, FormAlert, PasswordField, StepHeading, SwitchPrompt } from "./ui";
+import { LOGIN_FIELDS, validateForgotEmail, validateLogin } from "./validation";
 import { VerifyCodeStep } from "./verify-code-step";
 
 type View =
@@ -53,15 +54,12 @@ export function LoginPage({
   result,
 }: LoginPageProps) {
   const navigation = useNavigation();
-  const { error: errorToast, toast } = useToast();
+  const { toast } = useToast();
   const [view, setView] = React.useState<View>(() => initialView(result, startWithForgot));
   const loginResult = result?.intent === "login" ? result : undefined;
   const forgotResult = result?.intent === "forgot" ? result : undefined;
-  const [errors, setErrors] = React.useState<FieldErrors>(
-    loginResult && !loginResult.needsVerification ? loginResult.errors : {},
-  );
-  const [banner, setBanner] = React.useState(
-    loginResult && !loginResult.needsVerification ? loginResult.message : "",
+  const { errors, banner, clear, refuse, check, clearTyped } = useFormErrors(
+    loginResult && !loginResult.needsVerification ? loginResult : undefined,
   );
   // What was typed in the e-mail field, carried over to the reset-link view.
   const [email, setEmail] = React.useState(result?.values?.email ?? "");
@@ -90,17 +88,12 @@ export function LoginPage({
 
   useOnNewResult(loginResult, (r) => {
     if (r.needsVerification && r.email) {
-      setErrors({});
-      setBanner("");
+      clear();
       toast(r.message);
       setView({ name: "verify", email: r.email, codeSentAt: r.codeSentAt ?? Date.now() });
       return;
     }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    const first = firstInvalid(LOGIN_FIELDS, r.errors);
-    if (first) focusField(formRef.current, first);
+    refuse(r, formRef.current, LOGIN_FIELDS);
   });
 
   const submitting =
@@ -110,14 +103,11 @@ export function LoginPage({
   const forgotHref = `/login?view=forgot${query ? `&${query}` : ""}`;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const found = validateLogin(readText(new FormData(event.currentTarget), LOGIN_FIELDS));
-    setErrors(found);
-    setBanner("");
-    const first = firstInvalid(LOGIN_FIELDS, found);
-    if (first) {
-      event.preventDefault();
-      focusField(event.currentTarget, first);
-    }
+    check(
+      event,
+      validateLogin(readText(new FormData(event.currentTarget), LOGIN_FIELDS)),
+      LOGIN_FIELDS,
+    );
   }
 
   return (
@@ -148,9 +138,7 @@ export function LoginPage({
                 if (target instanceof HTMLInputElement && target.name === "email") {
                   setEmail(target.value);
                 }
-                if (target instanceof HTMLInputElement && errors[target.name]) {
-                  setErrors(({ [target.name]: _gone, ...rest }) => rest);
-                }
+                clearTyped(event);
               }}
               className="grid gap-5"
             >
@@ -168,9 +156,12 @@ export function LoginPage({
                 />
               </Field>
               <div className="grid gap-1.5">
-                <Field label="Password" error={errors.password} required>
-                  <PasswordInput name="password" autoComplete="current-password" maxLength={200} />
-                </Field>
+                <PasswordField
+                  label="Password"
+                  error={errors.password}
+                  name="password"
+                  autoComplete="current-password"
+                />
                 <Link
                   to={forgotHref}
                   replace
@@ -195,15 +186,9 @@ export function LoginPage({
                 Sign In
               </Button>
             </Form>
-            <p className="border-t border-border pt-5 text-center text-sm text-muted-foreground">
-              New to Vastra?{" "}
-              <Link
-                to="/register"
-                className="font-semibold text-primary underline-offset-4 hover:underline"
-              >
-                Create an account
-              </Link>
-            </p>
+            <SwitchPrompt question="New to Vastra?" to="/register">
+              Create an account
+            </SwitchPrompt>
           </div>
         </div>
       ) : null}
@@ -249,45 +234,23 @@ function ForgotView({
   backHref: string;
   onBack: () => void;
 }) {
-  const navigation = useNavigation();
-  const { success, error: errorToast } = useToast();
+  const { success } = useToast();
   const formRef = React.useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = React.useState<FieldErrors>(
-    result && !result.ok ? result.errors : {},
-  );
-  const [banner, setBanner] = React.useState(result && !result.ok ? result.message : "");
+  const form = useFormErrors(result && !result.ok ? result : undefined);
   const [sent, setSent] = React.useState<{ email: string; message: string } | null>(
     result?.ok && result.email ? { email: result.email, message: result.message } : null,
   );
 
   useOnNewResult(result, (r) => {
     if (r.ok && r.email) {
-      setErrors({});
-      setBanner("");
+      form.clear();
       setSent({ email: r.email, message: r.message });
       success(r.message);
       return;
     }
     setSent(null);
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    if (r.errors.email) focusField(formRef.current, "email");
+    form.refuse(r, formRef.current, ["email"]);
   });
-
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "forgot";
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const email = new FormData(event.currentTarget).get("email");
-    const found = validateForgotEmail(typeof email === "string" ? email : "");
-    setErrors(found);
-    setBanner("");
-    if (found.email) {
-      event.preventDefault();
-      focusField(event.currentTarget, "email");
-    }
-  }
 
   return (
     <div>
@@ -299,52 +262,27 @@ function ForgotView({
         Reset your password
       </StepHeading>
       <div className="grid gap-5">
-        <FormAlert tone="error">{banner}</FormAlert>
-        {sent ? (
-          <FormAlert tone="success" live={false}>
-            <span>{sent.message}</span>
-            <Link
-              to={`/reset-password?email=${encodeURIComponent(sent.email)}&step=code`}
-              className="inline-flex w-fit items-center gap-1 font-semibold text-success underline underline-offset-2"
-            >
-              Enter your reset code
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </FormAlert>
-        ) : null}
-        <Form
-          ref={formRef}
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-          onInput={() => {
-            if (errors.email) setErrors({});
-          }}
-          className="grid gap-5"
-        >
-          <input type="hidden" name="intent" value="forgot" />
-          <Field label="Email" error={errors.email} required>
-            <Input
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              spellCheck={false}
-              defaultValue={initialEmail}
-              maxLength={254}
-            />
-          </Field>
-          <Button
-            type="submit"
-            size="lg"
-            className="w-full"
-            loading={submitting}
-            loadingText="Sending…"
-          >
-            <Send aria-hidden="true" />
-            Send Reset Code
-          </Button>
-        </Form>
+        <ResetEmailForm
+          intent="forgot"
+          form={form}
+          formRef={formRef}
+          validate={validateForgotEmail}
+          defaultEmail={initialEmail}
+          notice={
+            sent ? (
+              <FormAlert tone="success" live={false}>
+                <span>{sent.message}</span>
+                <Link
+                  to={`/reset-password?email=${encodeURIComponent(sent.email)}&step=code`}
+                  className="inline-flex w-fit items-center gap-1 font-semibold text-success underline underline-offset-2"
+                >
+                  Enter your reset code
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </FormAlert>
+            ) : null
+          }
+        />
         <Link
           to={backHref}
           replace

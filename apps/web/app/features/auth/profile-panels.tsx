@@ -7,11 +7,19 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { focusField, submitterValue, useCountdown, useOnNewResult } from "./hooks";
+import { focusField, submitterValue, useCodeTimer, useFormErrors, useOnNewResult } from "./hooks";
 import { type AuthResult, type FieldErrors, readText } from "./types";
-import { CodeCountdown, CodeInput, FormAlert, LiveMessage, PasswordInput, PhoneInput } from "./ui";
 import {
-  firstInvalid,
+  CodeCountdown,
+  CodeField,
+  FormAlert,
+  LiveMessage,
+  NewPasswordFields,
+  PasswordField,
+  PhoneInput,
+  ResendButton,
+} from "./ui";
+import {
   PASSWORD_FIELDS,
   PROFILE_FIELDS,
   validateEmailChangeCode,
@@ -137,31 +145,45 @@ function PanelHeader({
   );
 }
 
-// ------------------------------------------------------------------------ Basic Information
-
-const BASIC_INTENTS = ["profile"];
-
-export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user: User }) {
-  const fetcher = useFetcher<AuthResult>({ key: "profile-basic" });
-  const { success, error: errorToast } = useToast();
-  const { fromPage, settled } = usePanelResult(fetcher, result, BASIC_INTENTS);
-  const [editing, setEditing] = React.useState(startOpen || Boolean(fromPage && !fromPage.ok));
-  const [errors, setErrors] = React.useState<FieldErrors>(fromPage?.errors ?? {});
-  const [banner, setBanner] = React.useState(fromPage && !fromPage.ok ? fromPage.message : "");
+/**
+ * A panel whose one form opens and closes (Basic Information, Password & Security): focus goes to
+ * the form's first field when it opens and back to the toggle when it closes; an accepted form
+ * toasts and closes (forgetting what was typed), a refused one shows why.
+ */
+function useFormPanel<K extends string>({
+  fetcherKey,
+  startOpen,
+  result,
+  intents,
+  fields,
+  validate,
+}: PanelProps & {
+  fetcherKey: string;
+  intents: readonly string[];
+  /** The form's fields, in order. */
+  fields: readonly [K, ...K[]];
+  validate: (values: Record<K, string>) => FieldErrors;
+}) {
+  const fetcher = useFetcher<AuthResult>({ key: fetcherKey });
+  const { success } = useToast();
+  const { fromPage, settled } = usePanelResult(fetcher, result, intents);
+  const [open, setOpen] = React.useState(startOpen || Boolean(fromPage && !fromPage.ok));
+  const form = useFormErrors(fromPage && !fromPage.ok ? fromPage : undefined);
   const [notice, setNotice] = useNotice(fromPage);
   const [formKey, setFormKey] = React.useState(0);
   const formRef = React.useRef<HTMLFormElement>(null);
-  const editRef = React.useRef<HTMLAnchorElement>(null);
+  const toggleRef = React.useRef<HTMLAnchorElement>(null);
   const opened = React.useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the panel opens or closes
   React.useEffect(() => {
     if (!opened.current) {
       opened.current = true;
       return;
     }
-    if (editing) focusField(formRef.current, "name");
-    else editRef.current?.focus();
-  }, [editing]);
+    if (open) focusField(formRef.current, fields[0]);
+    else toggleRef.current?.focus();
+  }, [open]);
 
   useOnNewResult(settled, (r) => {
     setNotice("");
@@ -170,30 +192,61 @@ export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user:
       close();
       return;
     }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    const first = firstInvalid(PROFILE_FIELDS, r.errors);
-    if (first) focusField(formRef.current, first);
+    form.refuse(r, formRef.current, fields);
   });
 
   function close() {
-    setErrors({});
-    setBanner("");
+    form.clear();
     setFormKey((key) => key + 1);
-    setEditing(false);
+    setOpen(false);
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const found = validateProfile(readText(new FormData(event.currentTarget), PROFILE_FIELDS));
-    setErrors(found);
-    setBanner("");
-    const first = firstInvalid(PROFILE_FIELDS, found);
-    if (first) {
-      event.preventDefault();
-      focusField(event.currentTarget, first);
-    }
+    form.check(event, validate(readText(new FormData(event.currentTarget), fields)), fields);
   }
+
+  return {
+    ...form,
+    fetcher,
+    fromPage,
+    open,
+    setOpen,
+    close,
+    notice,
+    formKey,
+    formRef,
+    toggleRef,
+    onSubmit,
+  };
+}
+
+// ------------------------------------------------------------------------ Basic Information
+
+const BASIC_INTENTS = ["profile"];
+
+export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user: User }) {
+  const {
+    fetcher,
+    fromPage,
+    open: editing,
+    setOpen: setEditing,
+    close,
+    notice,
+    formKey,
+    formRef,
+    toggleRef: editRef,
+    onSubmit,
+    errors,
+    banner,
+    clearTyped,
+  } = useFormPanel({
+    fetcherKey: "profile-basic",
+    startOpen,
+    result,
+    intents: BASIC_INTENTS,
+    fields: PROFILE_FIELDS,
+    validate: validateProfile,
+  });
 
   const kept = fromPage && !fromPage.ok ? fromPage.values : undefined;
 
@@ -227,12 +280,7 @@ export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user:
             action="/profile"
             noValidate
             onSubmit={onSubmit}
-            onInput={(event) => {
-              const target = event.target;
-              if (target instanceof HTMLInputElement && errors[target.name]) {
-                setErrors(({ [target.name]: _gone, ...rest }) => rest);
-              }
-            }}
+            onInput={(event) => clearTyped(event)}
             className="grid gap-5"
           >
             <input type="hidden" name="intent" value="profile" />
@@ -283,6 +331,7 @@ export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user:
 // ------------------------------------------------------------------------ Email Address
 
 const EMAIL_INTENTS = ["request-email", "resend-email", "verify-email"];
+const EMAIL_FIELDS = ["newEmail", "otp"] as const;
 
 type EmailStep =
   | { name: "closed" }
@@ -308,11 +357,12 @@ function initialEmailStep(startOpen: boolean, fromPage: AuthResult | undefined):
 
 export function EmailPanel({ user, startOpen, result }: PanelProps & { user: User }) {
   const fetcher = useFetcher<AuthResult>({ key: "profile-email" });
-  const { success, error: errorToast } = useToast();
+  const { success } = useToast();
   const { fromPage, settled } = usePanelResult(fetcher, result, EMAIL_INTENTS);
   const [step, setStep] = React.useState<EmailStep>(() => initialEmailStep(startOpen, fromPage));
-  const [errors, setErrors] = React.useState<FieldErrors>(fromPage?.errors ?? {});
-  const [banner, setBanner] = React.useState(fromPage && !fromPage.ok ? fromPage.message : "");
+  const { errors, banner, setErrors, clear, refuse, check } = useFormErrors(
+    fromPage && !fromPage.ok ? fromPage : undefined,
+  );
   const [notice, setNotice] = useNotice(fromPage);
   const [typed, setTyped] = React.useState(fromPage?.values?.newEmail ?? "");
   const toggleRef = React.useRef<HTMLAnchorElement>(null);
@@ -333,8 +383,7 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
   useOnNewResult(settled, (r) => {
     setNotice("");
     if (r.ok) {
-      setErrors({});
-      setBanner("");
+      clear();
       success(r.message);
       if (r.intent === "verify-email") {
         setTyped("");
@@ -344,42 +393,27 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
       }
       return;
     }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    if (r.errors.newEmail) focusField(requestForm.current, "newEmail");
-    else if (r.errors.otp) focusField(verifyForm.current, "otp");
+    // The request form names the new address; the code step, the code.
+    refuse(r, r.errors.newEmail ? requestForm.current : verifyForm.current, EMAIL_FIELDS);
   });
 
   function close() {
-    setErrors({});
-    setBanner("");
+    clear();
     setTyped("");
     setStep({ name: "closed" });
   }
 
   function onRequest(event: React.FormEvent<HTMLFormElement>) {
     const { newEmail } = readText(new FormData(event.currentTarget), ["newEmail"]);
-    const found = validateNewEmail(newEmail);
-    setErrors(found);
-    setBanner("");
-    if (found.newEmail) {
-      event.preventDefault();
-      focusField(event.currentTarget, "newEmail");
-    }
+    check(event, validateNewEmail(newEmail), ["newEmail"]);
   }
 
   function onVerify(event: React.FormEvent<HTMLFormElement>) {
     if (submitterValue(event) === "resend-email") return;
     const found = validateEmailChangeCode(
-      readText(new FormData(event.currentTarget), ["newEmail", "otp"]),
+      readText(new FormData(event.currentTarget), EMAIL_FIELDS),
     );
-    setErrors(found);
-    setBanner("");
-    if (found.otp) {
-      event.preventDefault();
-      focusField(event.currentTarget, "otp");
-    }
+    check(event, found, ["otp"]);
   }
 
   const open = step.name !== "closed";
@@ -467,8 +501,7 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
               if (errors.otp) setErrors({});
             }}
             onBack={() => {
-              setErrors({});
-              setBanner("");
+              clear();
               setTyped(step.newEmail);
               setStep({ name: "request" });
             }}
@@ -505,12 +538,7 @@ function EmailCodeStep({
   onBack: () => void;
   onCancel: () => void;
 }) {
-  const left = useCountdown(codeSentAt);
-  const expired = left === 0;
-  const [live, setLive] = React.useState("");
-  React.useEffect(() => {
-    setLive(expired ? "The code has expired. You can now request a new code." : "");
-  }, [expired]);
+  const { left, expired, live } = useCodeTimer(codeSentAt);
 
   return (
     <fetcher.Form
@@ -539,9 +567,7 @@ function EmailCodeStep({
       </div>
       <input type="hidden" name="newEmail" value={newEmail} />
       <FormAlert tone="error">{banner}</FormAlert>
-      <Field label="Verification code" error={errors.otp} required>
-        <CodeInput onInput={onClearCode} />
-      </Field>
+      <CodeField error={errors.otp} onInput={onClearCode} />
       <CodeCountdown seconds={left} />
       <div className="flex flex-wrap items-center gap-3">
         <Button
@@ -553,17 +579,12 @@ function EmailCodeStep({
         >
           Verify Email
         </Button>
-        <Button
-          type="submit"
-          name="intent"
-          value="resend-email"
-          variant="outline"
-          disabled={!expired}
+        <ResendButton
+          intent="resend-email"
+          expired={expired}
           loading={busyWith(fetcher, "resend-email")}
-          loadingText="Sending…"
-        >
-          {expired ? "Resend Code" : "Resend Available Soon"}
-        </Button>
+          waitingLabel="Resend Available Soon"
+        />
         <Button asChild variant="ghost">
           <Link
             to="/profile?open=email"
@@ -588,60 +609,27 @@ function EmailCodeStep({
 const PASSWORD_INTENTS = ["password"];
 
 export function PasswordPanel({ startOpen, result }: PanelProps) {
-  const fetcher = useFetcher<AuthResult>({ key: "profile-password" });
-  const { success, error: errorToast } = useToast();
-  const { fromPage, settled } = usePanelResult(fetcher, result, PASSWORD_INTENTS);
-  const [open, setOpen] = React.useState(startOpen || Boolean(fromPage && !fromPage.ok));
-  const [errors, setErrors] = React.useState<FieldErrors>(fromPage?.errors ?? {});
-  const [banner, setBanner] = React.useState(fromPage && !fromPage.ok ? fromPage.message : "");
-  const [notice, setNotice] = useNotice(fromPage);
-  const [formKey, setFormKey] = React.useState(0);
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const toggleRef = React.useRef<HTMLAnchorElement>(null);
-  const opened = React.useRef(false);
-
-  React.useEffect(() => {
-    if (!opened.current) {
-      opened.current = true;
-      return;
-    }
-    if (open) focusField(formRef.current, "currentPassword");
-    else toggleRef.current?.focus();
-  }, [open]);
-
-  useOnNewResult(settled, (r) => {
-    setNotice("");
-    if (r.ok) {
-      success(r.message);
-      close();
-      return;
-    }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    const first = firstInvalid(PASSWORD_FIELDS, r.errors);
-    if (first) focusField(formRef.current, first);
+  const {
+    fetcher,
+    open,
+    setOpen,
+    close,
+    notice,
+    formKey,
+    formRef,
+    toggleRef,
+    onSubmit,
+    errors,
+    banner,
+    clearTyped,
+  } = useFormPanel({
+    fetcherKey: "profile-password",
+    startOpen,
+    result,
+    intents: PASSWORD_INTENTS,
+    fields: PASSWORD_FIELDS,
+    validate: validatePasswordChange,
   });
-
-  function close() {
-    setErrors({});
-    setBanner("");
-    setFormKey((key) => key + 1);
-    setOpen(false);
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const found = validatePasswordChange(
-      readText(new FormData(event.currentTarget), PASSWORD_FIELDS),
-    );
-    setErrors(found);
-    setBanner("");
-    const first = firstInvalid(PASSWORD_FIELDS, found);
-    if (first) {
-      event.preventDefault();
-      focusField(event.currentTarget, first);
-    }
-  }
 
   return (
     <Card aria-labelledby="profile-password-heading" role="region">
@@ -677,48 +665,20 @@ export function PasswordPanel({ startOpen, result }: PanelProps) {
             action="/profile"
             noValidate
             onSubmit={onSubmit}
-            onInput={(event) => {
-              const target = event.target;
-              if (!(target instanceof HTMLInputElement) || !errors[target.name]) return;
-              setErrors(({ [target.name]: _gone, ...rest }) => {
-                if (target.name === "newPassword") delete rest.confirmPassword;
-                return rest;
-              });
-            }}
+            onInput={(event) => clearTyped(event, { newPassword: "confirmPassword" })}
             className="grid gap-5 rounded-md border border-border bg-background/60 p-4 sm:p-5"
           >
             <input type="hidden" name="intent" value="password" />
             <FormAlert tone="error">{banner}</FormAlert>
-            <Field label="Current Password" error={errors.currentPassword} required>
-              <PasswordInput
-                name="currentPassword"
-                autoComplete="current-password"
-                maxLength={200}
-                toggleLabel="current password"
-              />
-            </Field>
+            <PasswordField
+              label="Current Password"
+              error={errors.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              toggleLabel="current password"
+            />
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                label="New Password"
-                error={errors.newPassword}
-                hint="At least 6 characters."
-                required
-              >
-                <PasswordInput
-                  name="newPassword"
-                  autoComplete="new-password"
-                  maxLength={200}
-                  toggleLabel="new password"
-                />
-              </Field>
-              <Field label="Confirm New Password" error={errors.confirmPassword} required>
-                <PasswordInput
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  maxLength={200}
-                  toggleLabel="confirmation password"
-                />
-              </Field>
+              <NewPasswordFields errors={errors} confirmLabel="Confirm New Password" />
             </div>
             <p className="text-sm text-muted-foreground">
               Changing your password signs you out on every other device.

@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import { focusField, useOnNewResult, useRedirectToast } from "./hooks";
-import { type AuthResult, type FieldErrors, readText } from "./types";
-import { AuthLayout, FormAlert, PasswordInput, PhoneInput, StepHeading } from "./ui";
-import { firstInvalid, REGISTER_FIELDS, validateRegister } from "./validation";
+import { useFormErrors, useOnNewResult, useRedirectToast } from "./hooks";
+import { type AuthResult, readText } from "./types";
+import { AuthLayout, FormAlert, PasswordField, PhoneInput, StepHeading, SwitchPrompt } from "./ui";
+import { REGISTER_FIELDS, validateRegister } from "./validation";
 import { VerifyCodeStep } from "./verify-code-step";
 
 /** A code went out for this address: the code step exists (shown, or hidden behind the form). */
@@ -39,12 +39,13 @@ export function RegisterPage({
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const { success, error: errorToast } = useToast();
+  const { success } = useToast();
   const [pending, setPending] = React.useState<PendingCode | null>(() => initialPending(result));
   const [onCodeStep, setOnCodeStep] = React.useState(pending !== null);
   const own = result?.intent === "register" ? result : undefined;
-  const [errors, setErrors] = React.useState<FieldErrors>(own && !own.ok ? own.errors : {});
-  const [banner, setBanner] = React.useState(own && !own.ok ? own.message : "");
+  const { errors, banner, clear, refuse, check, clearTyped } = useFormErrors(
+    own && !own.ok ? own : undefined,
+  );
   const formRef = React.useRef<HTMLFormElement>(null);
   const formHeading = React.useRef<HTMLHeadingElement>(null);
   const verifyHeading = React.useRef<HTMLHeadingElement>(null);
@@ -64,18 +65,13 @@ export function RegisterPage({
 
   useOnNewResult(own, (r) => {
     if (r.ok && r.email) {
-      setErrors({});
-      setBanner("");
+      clear();
       success(r.message);
       setPending({ email: r.email, codeSentAt: r.codeSentAt ?? Date.now() });
       setOnCodeStep(true);
       return;
     }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    const first = firstInvalid(REGISTER_FIELDS, r.errors);
-    if (first) focusField(formRef.current, first);
+    refuse(r, formRef.current, REGISTER_FIELDS);
   });
 
   const values = own?.values ?? {};
@@ -85,25 +81,7 @@ export function RegisterPage({
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const found = validateRegister(readText(new FormData(event.currentTarget), REGISTER_FIELDS));
-    setErrors(found);
-    setBanner("");
-    const first = firstInvalid(REGISTER_FIELDS, found);
-    if (first) {
-      event.preventDefault();
-      focusField(event.currentTarget, first);
-    }
-  }
-
-  function clearError(event: React.FormEvent<HTMLFormElement>) {
-    const target = event.target;
-    if (!(target instanceof HTMLInputElement) || !errors[target.name]) return;
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[target.name];
-      // Fixing the password can fix the confirmation too.
-      if (target.name === "password") delete next.confirmPassword;
-      return next;
-    });
+    check(event, found, REGISTER_FIELDS);
   }
 
   return (
@@ -140,7 +118,8 @@ export function RegisterPage({
             method="post"
             noValidate
             onSubmit={onSubmit}
-            onInput={clearError}
+            // Fixing the password can fix the confirmation too.
+            onInput={(event) => clearTyped(event, { password: "confirmPassword" })}
             className="grid gap-5"
           >
             <input type="hidden" name="intent" value="register" />
@@ -166,22 +145,20 @@ export function RegisterPage({
               <PhoneInput name="phone" defaultValue={values.phone} />
             </Field>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
+              <PasswordField
                 label="Password"
                 error={errors.password}
                 hint="At least 6 characters."
-                required
-              >
-                <PasswordInput name="password" autoComplete="new-password" maxLength={200} />
-              </Field>
-              <Field label="Confirm Password" error={errors.confirmPassword} required>
-                <PasswordInput
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  maxLength={200}
-                  toggleLabel="confirmation password"
-                />
-              </Field>
+                name="password"
+                autoComplete="new-password"
+              />
+              <PasswordField
+                label="Confirm Password"
+                error={errors.confirmPassword}
+                name="confirmPassword"
+                autoComplete="new-password"
+                toggleLabel="confirmation password"
+              />
             </div>
             <Field
               label="Referral Code (optional)"
@@ -223,15 +200,9 @@ export function RegisterPage({
               .
             </p>
           </Form>
-          <p className="border-t border-border pt-5 text-center text-sm text-muted-foreground">
-            Already have an account?{" "}
-            <Link
-              to="/login"
-              className="font-semibold text-primary underline-offset-4 hover:underline"
-            >
-              Sign in
-            </Link>
-          </p>
+          <SwitchPrompt question="Already have an account?" to="/login">
+            Sign in
+          </SwitchPrompt>
         </div>
       </div>
 

@@ -1,29 +1,24 @@
 import { AUTH_MESSAGES } from "@vastra/contracts/auth";
-import { ArrowLeft, KeyRound, Send } from "lucide-react";
+import { ArrowLeft, KeyRound } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { useToast } from "~/components/ui/toast";
-import {
-  focusField,
-  submitterValue,
-  useCountdown,
-  useOnNewResult,
-  useRedirectToast,
-} from "./hooks";
-import { type AuthResult, type FieldErrors, readText } from "./types";
+import { useCodeStep, useFormErrors, useOnNewResult, useRedirectToast } from "./hooks";
+import { ResetEmailForm } from "./reset-email-form";
+import { type AuthResult, readText } from "./types";
 import {
   AuthLayout,
   CodeCountdown,
-  CodeInput,
+  CodeField,
   FormAlert,
   LiveMessage,
-  PasswordInput,
+  NewPasswordFields,
+  ResendButton,
   StepHeading,
+  SwitchPrompt,
 } from "./ui";
-import { firstInvalid, RESET_FIELDS, validateReset, validateResetEmail } from "./validation";
+import { RESET_FIELDS, validateReset, validateResetEmail } from "./validation";
 
 type Step = { name: "email" } | { name: "code"; email: string; codeSentAt: number };
 
@@ -53,18 +48,12 @@ export function ResetPasswordPage({
   startAtCode: boolean;
   result: AuthResult | undefined;
 }) {
-  const navigation = useNavigation();
-  const { success, error: errorToast } = useToast();
+  const { success } = useToast();
   const [step, setStep] = React.useState<Step>(() =>
     initialStep(result, initialEmail, startAtCode),
   );
   const sendResult = result?.intent === "send" ? result : undefined;
-  const [errors, setErrors] = React.useState<FieldErrors>(
-    sendResult && !sendResult.ok ? sendResult.errors : {},
-  );
-  const [banner, setBanner] = React.useState(
-    sendResult && !sendResult.ok ? sendResult.message : "",
-  );
+  const form = useFormErrors(sendResult && !sendResult.ok ? sendResult : undefined);
   const emailHeading = React.useRef<HTMLHeadingElement>(null);
   const codeHeading = React.useRef<HTMLHeadingElement>(null);
   const formRef = React.useRef<HTMLFormElement>(null);
@@ -83,31 +72,13 @@ export function ResetPasswordPage({
 
   useOnNewResult(sendResult, (r) => {
     if (r.ok && r.email) {
-      setErrors({});
-      setBanner("");
+      form.clear();
       success(r.message);
       setStep({ name: "code", email: r.email, codeSentAt: r.codeSentAt ?? Date.now() });
       return;
     }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    if (r.errors.email) focusField(formRef.current, "email");
+    form.refuse(r, formRef.current, ["email"]);
   });
-
-  const sending =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const value = new FormData(event.currentTarget).get("email");
-    const found = validateResetEmail(typeof value === "string" ? value : "");
-    setErrors(found);
-    setBanner("");
-    if (found.email) {
-      event.preventDefault();
-      focusField(event.currentTarget, "email");
-    }
-  }
 
   return (
     <AuthLayout>
@@ -120,49 +91,16 @@ export function ResetPasswordPage({
           Reset your password
         </StepHeading>
         <div className="grid gap-5">
-          <FormAlert tone="error">{banner}</FormAlert>
-          <Form
-            ref={formRef}
-            method="post"
-            noValidate
-            onSubmit={onSubmit}
-            onInput={() => {
-              if (errors.email) setErrors({});
-            }}
-            className="grid gap-5"
-          >
-            <input type="hidden" name="intent" value="send" />
-            <Field label="Email" error={errors.email} required>
-              <Input
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
-                defaultValue={email}
-                maxLength={254}
-              />
-            </Field>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              loading={sending}
-              loadingText="Sending…"
-            >
-              <Send aria-hidden="true" />
-              Send Reset Code
-            </Button>
-          </Form>
-          <p className="border-t border-border pt-5 text-center text-sm text-muted-foreground">
-            Remembered it?{" "}
-            <Link
-              to="/login"
-              className="font-semibold text-primary underline-offset-4 hover:underline"
-            >
-              Back to sign in
-            </Link>
-          </p>
+          <ResetEmailForm
+            intent="send"
+            form={form}
+            formRef={formRef}
+            validate={validateResetEmail}
+            defaultEmail={email}
+          />
+          <SwitchPrompt question="Remembered it?" to="/login">
+            Back to sign in
+          </SwitchPrompt>
         </div>
       </div>
 
@@ -181,6 +119,13 @@ export function ResetPasswordPage({
 
 const CODE_STEP_INTENTS = ["reset", "resend"];
 
+/** The code step's own fields (the address is the step's, not typed here). */
+function checkResetForm(form: FormData) {
+  const found = validateReset(readText(form, ["email", ...RESET_FIELDS]));
+  delete found.email;
+  return found;
+}
+
 /** Step 2: code, new password and confirmation, countdown, resend and 'Back to Email'. */
 function ResetCodeStep({
   email,
@@ -195,53 +140,9 @@ function ResetCodeStep({
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onBack: () => void;
 }) {
-  const navigation = useNavigation();
-  const { success, error: errorToast } = useToast();
-  const formRef = React.useRef<HTMLFormElement>(null);
   const own = result && CODE_STEP_INTENTS.includes(result.intent) ? result : undefined;
-  const [errors, setErrors] = React.useState<FieldErrors>(own && !own.ok ? own.errors : {});
-  const [banner, setBanner] = React.useState(own && !own.ok ? own.message : "");
-  const [sentAt, setSentAt] = React.useState(codeSentAt);
-  const left = useCountdown(sentAt);
-  const expired = left === 0;
-  const [live, setLive] = React.useState("");
-
-  React.useEffect(() => {
-    setLive(expired ? "The code has expired. You can now request a new code." : "");
-  }, [expired]);
-
-  useOnNewResult(own, (r) => {
-    if (r.ok) {
-      setErrors({});
-      setBanner("");
-      if (r.codeSentAt) setSentAt(r.codeSentAt);
-      success(r.message);
-      return;
-    }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    const first = firstInvalid(RESET_FIELDS, r.errors);
-    if (first) focusField(formRef.current, first);
-  });
-
-  const busyIntent =
-    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    if (submitterValue(event) === "resend") return;
-    const found = validateReset(
-      readText(new FormData(event.currentTarget), ["email", ...RESET_FIELDS]),
-    );
-    delete found.email;
-    setErrors(found);
-    setBanner("");
-    const first = firstInvalid(RESET_FIELDS, found);
-    if (first) {
-      event.preventDefault();
-      focusField(event.currentTarget, first);
-    }
-  }
+  const { errors, banner, clearTyped, left, expired, live, formRef, busyIntent, onSubmit } =
+    useCodeStep(own, codeSentAt, RESET_FIELDS, checkResetForm);
 
   return (
     <div>
@@ -267,41 +168,12 @@ function ResetCodeStep({
           method="post"
           noValidate
           onSubmit={onSubmit}
-          onInput={(event) => {
-            const target = event.target;
-            if (!(target instanceof HTMLInputElement) || !errors[target.name]) return;
-            setErrors(({ [target.name]: _gone, ...rest }) => {
-              if (target.name === "newPassword") delete rest.confirmPassword;
-              return rest;
-            });
-          }}
+          onInput={(event) => clearTyped(event, { newPassword: "confirmPassword" })}
           className="grid gap-5"
         >
           <input type="hidden" name="email" value={email} />
-          <Field label="Verification code" error={errors.otp} required>
-            <CodeInput />
-          </Field>
-          <Field
-            label="New Password"
-            error={errors.newPassword}
-            hint="At least 6 characters."
-            required
-          >
-            <PasswordInput
-              name="newPassword"
-              autoComplete="new-password"
-              maxLength={200}
-              toggleLabel="new password"
-            />
-          </Field>
-          <Field label="Confirm Password" error={errors.confirmPassword} required>
-            <PasswordInput
-              name="confirmPassword"
-              autoComplete="new-password"
-              maxLength={200}
-              toggleLabel="confirmation password"
-            />
-          </Field>
+          <CodeField error={errors.otp} />
+          <NewPasswordFields errors={errors} confirmLabel="Confirm Password" />
           <CodeCountdown seconds={left} />
           <Button
             type="submit"
@@ -327,18 +199,13 @@ function ResetCodeStep({
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Email
             </Link>
-            <Button
-              type="submit"
-              name="intent"
-              value="resend"
-              variant="outline"
+            <ResendButton
+              intent="resend"
               size="sm"
-              disabled={!expired}
+              expired={expired}
               loading={busyIntent === "resend"}
-              loadingText="Sending…"
-            >
-              {expired ? "Resend Code" : "Resend Available Soon"}
-            </Button>
+              waitingLabel="Resend Available Soon"
+            />
           </div>
         </Form>
         <LiveMessage>{live}</LiveMessage>

@@ -1,8 +1,12 @@
 import { CircleAlert, CircleCheck, Eye, EyeOff, Info, PackageCheck, Sparkles } from "lucide-react";
 import * as React from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { Input, type InputProps } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { formatCountdown, keepDigits } from "./hooks";
+import type { FieldErrors } from "./types";
 
 /**
  * The frame of the sign-in, join and reset pages: the form card, with a short brand panel beside
@@ -53,6 +57,26 @@ function BrandPanel() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The line under a card that offers the other page: 'New to Vastra? Create an account'. */
+export function SwitchPrompt({
+  question,
+  to,
+  children,
+}: {
+  question: string;
+  to: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <p className="border-t border-border pt-5 text-center text-sm text-muted-foreground">
+      {question}{" "}
+      <Link to={to} className="font-semibold text-primary underline-offset-4 hover:underline">
+        {children}
+      </Link>
+    </p>
   );
 }
 
@@ -164,6 +188,54 @@ export function PasswordInput({
   );
 }
 
+/** A required password field with its label, hint and error, and the show/hide button. */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  ...props
+}: PasswordInputProps & {
+  name: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+}) {
+  return (
+    <Field label={label} error={error} hint={hint} required>
+      <PasswordInput maxLength={200} {...props} />
+    </Field>
+  );
+}
+
+/** 'New Password' (with its hint) and its confirmation, as the reset and profile forms ask them. */
+export function NewPasswordFields({
+  errors,
+  confirmLabel,
+}: {
+  errors: FieldErrors;
+  confirmLabel: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New Password"
+        error={errors.newPassword}
+        hint="At least 6 characters."
+        name="newPassword"
+        autoComplete="new-password"
+        toggleLabel="new password"
+      />
+      <PasswordField
+        label={confirmLabel}
+        error={errors.confirmPassword}
+        name="confirmPassword"
+        autoComplete="new-password"
+        toggleLabel="confirmation password"
+      />
+    </>
+  );
+}
+
 /** The 6-digit code field: digits only, at most 6, the phone's number pad and OTP autofill. */
 export function CodeInput({ className, ...props }: Omit<InputProps, "type">) {
   return (
@@ -181,6 +253,54 @@ export function CodeInput({ className, ...props }: Omit<InputProps, "type">) {
       )}
       {...props}
     />
+  );
+}
+
+/** The required 'Verification code' field of every code step. */
+export function CodeField({
+  error,
+  onInput,
+}: {
+  error: string | undefined;
+  onInput?: React.FormEventHandler<HTMLInputElement>;
+}) {
+  return (
+    <Field label="Verification code" error={error} required>
+      <CodeInput onInput={onInput} />
+    </Field>
+  );
+}
+
+/**
+ * A code step's resend button: a submit of `intent`, enabled only once the code has expired.
+ * `waitingLabel` is its name until then.
+ */
+export function ResendButton({
+  intent,
+  expired,
+  loading,
+  size,
+  waitingLabel = "Resend Code",
+}: {
+  intent: string;
+  expired: boolean;
+  loading: boolean;
+  size?: "sm";
+  waitingLabel?: string;
+}) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={intent}
+      variant="outline"
+      size={size}
+      disabled={!expired}
+      loading={loading}
+      loadingText="Sending…"
+    >
+      {expired ? "Resend Code" : waitingLabel}
+    </Button>
   );
 }
 

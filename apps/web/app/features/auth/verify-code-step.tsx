@@ -1,12 +1,10 @@
 import { ArrowLeft } from "lucide-react";
-import * as React from "react";
-import { Form, Link, useNavigation } from "react-router";
+import type * as React from "react";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { focusField, submitterValue, useCountdown, useOnNewResult } from "./hooks";
-import type { AuthResult, FieldErrors } from "./types";
-import { CodeCountdown, CodeInput, FormAlert, LiveMessage, StepHeading } from "./ui";
+import { useCodeStep } from "./hooks";
+import { type AuthResult, readText } from "./types";
+import { CodeCountdown, CodeField, FormAlert, LiveMessage, ResendButton, StepHeading } from "./ui";
 import { validateCode } from "./validation";
 
 export type VerifyCodeStepProps = {
@@ -28,6 +26,7 @@ export type VerifyCodeStepProps = {
 };
 
 const INTENTS = ["verify", "resend"];
+const CODE_FIELD = ["otp"] as const;
 
 /**
  * The join code step (storefront.md §2 Register step 2, §4): the 6-digit code, a 600-second
@@ -45,51 +44,11 @@ export function VerifyCodeStep({
   onBack,
   headingRef,
 }: VerifyCodeStepProps) {
-  const navigation = useNavigation();
-  const { success, error: errorToast } = useToast();
-  const formRef = React.useRef<HTMLFormElement>(null);
   const own = result && INTENTS.includes(result.intent) ? result : undefined;
-  const [errors, setErrors] = React.useState<FieldErrors>(own && !own.ok ? own.errors : {});
-  const [banner, setBanner] = React.useState(own && !own.ok ? own.message : "");
-  const [sentAt, setSentAt] = React.useState(codeSentAt);
-  const left = useCountdown(sentAt);
-  const [live, setLive] = React.useState("");
-
-  React.useEffect(() => setSentAt(codeSentAt), [codeSentAt]);
-
-  useOnNewResult(own, (r) => {
-    if (r.ok) {
-      setErrors({});
-      setBanner("");
-      if (r.codeSentAt) setSentAt(r.codeSentAt);
-      success(r.message);
-      return;
-    }
-    setErrors(r.errors);
-    setBanner(r.message);
-    if (r.message) errorToast(r.message);
-    if (r.errors.otp) focusField(formRef.current, "otp");
-  });
-
-  const expired = left === 0;
-  React.useEffect(() => {
-    setLive(expired ? "The code has expired. You can now request a new code." : "");
-  }, [expired]);
-
-  const busyIntent =
-    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    if (submitterValue(event) === "resend") return;
-    const otp = new FormData(event.currentTarget).get("otp");
-    const found = validateCode(typeof otp === "string" ? otp : "");
-    setErrors(found);
-    setBanner("");
-    if (found.otp) {
-      event.preventDefault();
-      focusField(event.currentTarget, "otp");
-    }
-  }
+  const { errors, banner, setErrors, left, expired, live, formRef, busyIntent, onSubmit } =
+    useCodeStep(own, codeSentAt, CODE_FIELD, (form) =>
+      validateCode(readText(form, CODE_FIELD).otp),
+    );
 
   return (
     <div>
@@ -120,13 +79,12 @@ export function VerifyCodeStep({
         <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
           <input type="hidden" name="email" value={email} />
           {redirectTo ? <input type="hidden" name="redirect" value={redirectTo} /> : null}
-          <Field label="Verification code" error={errors.otp} required>
-            <CodeInput
-              onInput={() => {
-                if (errors.otp) setErrors({});
-              }}
-            />
-          </Field>
+          <CodeField
+            error={errors.otp}
+            onInput={() => {
+              if (errors.otp) setErrors({});
+            }}
+          />
           <CodeCountdown seconds={left} />
           <Button
             type="submit"
@@ -151,18 +109,12 @@ export function VerifyCodeStep({
               <ArrowLeft aria-hidden="true" className="size-4" />
               {backLabel}
             </Link>
-            <Button
-              type="submit"
-              name="intent"
-              value="resend"
-              variant="outline"
+            <ResendButton
+              intent="resend"
               size="sm"
-              disabled={!expired}
+              expired={expired}
               loading={busyIntent === "resend"}
-              loadingText="Sending…"
-            >
-              Resend Code
-            </Button>
+            />
           </div>
         </Form>
         <LiveMessage>{live}</LiveMessage>

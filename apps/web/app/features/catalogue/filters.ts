@@ -12,7 +12,7 @@ import {
   PRODUCTS_PAGE_MAX,
   type PriceRange,
   type ProductSort,
-} from "@vastra/contracts/catalogue";
+} from "@vastra/contracts/catalogue-options";
 import * as React from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 

@@ -122,7 +122,8 @@ export function ProductCard({ product, view = "grid", priority = false }: Produc
           sizes={
             list
               ? "(min-width: 640px) 176px, 112px"
-              : "(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw"
+              : // Two columns below md (page padding and the gap taken off), three from md.
+                "(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 768px) calc(33vw - 24px), calc(50vw - 22px)"
           }
           widths={list ? [320, 640] : [320, 640, 960]}
           width={640}

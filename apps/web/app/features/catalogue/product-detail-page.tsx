@@ -1,4 +1,4 @@
-import { CART_MESSAGES, onlyInStockMessage } from "@vastra/contracts/cart";
+import { CART_MESSAGES, onlyInStockMessage } from "@vastra/contracts/cart-messages";
 import type { Product } from "@vastra/contracts/catalogue";
 import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
 import type { Review } from "@vastra/contracts/reviews";

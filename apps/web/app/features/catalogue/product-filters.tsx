@@ -1,5 +1,5 @@
 import type { Category } from "@vastra/contracts/catalogue";
-import { GENDERS, PRICE_RANGES } from "@vastra/contracts/catalogue";
+import { GENDERS, PRICE_RANGES } from "@vastra/contracts/catalogue-options";
 import { Search, X } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";

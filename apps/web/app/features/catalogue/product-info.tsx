@@ -14,7 +14,7 @@ export function ProductDetails({ product }: { product: Product }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14">
       <div>
-        <h3 className="font-display text-2xl font-semibold text-foreground">About this piece</h3>
+        <h2 className="font-display text-2xl font-semibold text-foreground">About this piece</h2>
         <p className="mt-3 max-w-prose leading-7 break-words whitespace-pre-line text-foreground/90">
           {product.description || "Details of this piece are coming soon."}
         </p>
@@ -40,12 +40,12 @@ export function ShippingInfo() {
   return (
     <div className="grid gap-8 md:grid-cols-2 md:gap-12">
       <section aria-labelledby="tab-shipping-heading">
-        <h3
+        <h2
           id="tab-shipping-heading"
           className="font-display text-2xl font-semibold text-foreground"
         >
           Shipping
-        </h3>
+        </h2>
         <p className="mt-3 text-foreground/90">
           Free standard shipping on orders up to {freeUpto}. We deliver to {SHIPPING.citiesServed}{" "}
           cities across {SHIPPING.country}; orders leave us within {SHIPPING.processing.standard} (
@@ -88,12 +88,12 @@ export function ShippingInfo() {
       </section>
 
       <section aria-labelledby="tab-returns-heading">
-        <h3
+        <h2
           id="tab-returns-heading"
           className="font-display text-2xl font-semibold text-foreground"
         >
           Returns &amp; refunds
-        </h3>
+        </h2>
         <p className="mt-3 text-foreground/90">
           Changed your mind? Return it within {RETURNS.returnWindowDays} days of delivery. Cancel
           free of charge within {RETURNS.freeCancellationHours} hours of ordering, before it is

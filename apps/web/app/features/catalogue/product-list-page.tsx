@@ -1,5 +1,5 @@
 import type { Product } from "@vastra/contracts/catalogue";
-import { PRODUCT_SORTS } from "@vastra/contracts/catalogue";
+import { PRODUCT_SORTS } from "@vastra/contracts/catalogue-options";
 import { LayoutGrid, List, PackageSearch, SlidersHorizontal, X } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation, useNavigation } from "react-router";

@@ -1,4 +1,5 @@
-import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES, type Review } from "@vastra/contracts/reviews";
+import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from "@vastra/contracts/review-messages";
+import type { Review } from "@vastra/contracts/reviews";
 import { BadgeCheck, Pencil, Star, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
@@ -59,7 +60,7 @@ export function ProductReviews({
     <div className="grid gap-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-14">
       <div className="grid content-start gap-6">
         <div>
-          <h3 className="font-display text-2xl font-semibold text-foreground">Customer reviews</h3>
+          <h2 className="font-display text-2xl font-semibold text-foreground">Customer reviews</h2>
           {count > 0 ? (
             <div className="mt-3 flex items-center gap-4">
               <p className="font-display text-5xl leading-none font-semibold text-foreground">
@@ -387,9 +388,9 @@ function ReviewForm({
         }
       }}
     >
-      <h4 id={`${id}-title`} className="font-display text-xl font-semibold text-foreground">
+      <h3 id={`${id}-title`} className="font-display text-xl font-semibold text-foreground">
         {mode === "create" ? "Write a review" : "Edit your review"}
-      </h4>
+      </h3>
       <input type="hidden" name="intent" value={intent} />
       {review ? <input type="hidden" name="reviewId" value={review._id} /> : null}
       <RatingInput value={rating} onChange={setRating} name="rating" />

@@ -1,29 +1,52 @@
-import { Star } from "lucide-react";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 import { formatRating, plural } from "./format";
 
-/** Five stars filled to `value` (halves rounded to the nearest half). Decorative: label it nearby. */
+/** A five-pointed star in a 24 × 24 box. */
+const STAR =
+  "12,2.5 14.85,8.6 21.5,9.35 16.55,13.9 17.9,20.5 12,17.2 6.1,20.5 7.45,13.9 2.5,9.35 9.15,8.6";
+
+/**
+ * Five stars filled to `value` (halves rounded to the nearest half), drawn as one small SVG (one
+ * star shape reused, the fill clipped to the rating's width), so that a page of 24 rated cards does
+ * not carry 240 icon elements. Decorative: label it nearby.
+ */
 export function Stars({ value, className }: { value: number; className?: string }) {
-  const rounded = Math.round(value * 2) / 2;
+  // useId is unique per render tree; only letters, digits, _ and - are kept for url(#…).
+  const id = `stars${React.useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const rounded = Math.max(0, Math.min(5, Math.round(value * 2) / 2));
+  const star = `${id}-star`;
+  const clip = `${id}-fill`;
+  const places = [0, 1, 2, 3, 4];
   return (
-    <span aria-hidden="true" className={cn("inline-flex items-center gap-0.5", className)}>
-      {[1, 2, 3, 4, 5].map((n) => {
-        const fill = rounded >= n ? 1 : rounded >= n - 0.5 ? 0.5 : 0;
-        return (
-          <span key={n} className="relative inline-block size-[1em]">
-            <Star className="absolute inset-0 size-full text-gold-600" strokeWidth={1.5} />
-            {fill > 0 ? (
-              <span
-                className="absolute inset-0 overflow-hidden"
-                style={{ width: fill === 1 ? "100%" : "50%" }}
-              >
-                <Star className="size-[1em] fill-gold-500 text-gold-600" strokeWidth={1.5} />
-              </span>
-            ) : null}
-          </span>
-        );
-      })}
-    </span>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 128 24"
+      className={cn("inline-block h-[1em] w-[5.33em] shrink-0 text-gold-600", className)}
+    >
+      <defs>
+        <polygon id={star} points={STAR} strokeLinejoin="round" />
+        <clipPath id={clip}>
+          <rect width={rounded * 26} height="24" />
+        </clipPath>
+      </defs>
+      <g fill="none" stroke="currentColor" strokeWidth="1.5">
+        {places.map((i) => (
+          <use key={i} href={`#${star}`} x={i * 26} />
+        ))}
+      </g>
+      <g
+        clipPath={`url(#${clip})`}
+        className="fill-gold-500"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        {places.map((i) => (
+          <use key={i} href={`#${star}`} x={i * 26} />
+        ))}
+      </g>
+    </svg>
   );
 }
 

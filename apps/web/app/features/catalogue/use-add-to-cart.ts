@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from "@vastra/contracts/cart";
+import { CART_MESSAGES } from "@vastra/contracts/cart-messages";
 import * as React from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useToast } from "~/components/ui/toast";

@@ -85,12 +85,19 @@ const GRID: Record<number, string> = {
   4: "grid-cols-2 gap-x-4 sm:gap-x-6 lg:grid-cols-4",
 };
 
+/**
+ * The cards' rendered width per grid (container padding 16/24/32 px, the grid's gaps and max
+ * widths taken off), so a phone at 1.75x picks the 320 px picture, not the 640 px one.
+ */
 const SIZES: Record<number, string> = {
-  1: "(min-width: 768px) 448px, 100vw",
-  2: "(min-width: 1024px) 430px, 50vw",
-  3: "(min-width: 1280px) 370px, (min-width: 768px) 33vw, 50vw",
-  4: "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, 50vw",
+  1: "(min-width: 944px) 428px, (min-width: 768px) calc(50vw - 44px), calc(100vw - 32px)",
+  2: "(min-width: 944px) 432px, (min-width: 640px) calc(50vw - 40px), calc(50vw - 24px)",
+  3: "(min-width: 1216px) 368px, (min-width: 768px) calc(33vw - 32px), (min-width: 640px) calc(50vw - 36px), calc(50vw - 24px)",
+  4: "(min-width: 1280px) 286px, (min-width: 1024px) calc(25vw - 34px), (min-width: 640px) calc(50vw - 36px), calc(50vw - 24px)",
 };
+/** The first of three cards spans both columns on phones. */
+const SIZES_3_FIRST =
+  "(min-width: 1216px) 368px, (min-width: 768px) calc(33vw - 32px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
 
 function FeaturedGrid({ products }: { products: FeaturedProduct[] }) {
   const count = Math.min(products.length, 4);
@@ -105,9 +112,7 @@ function FeaturedGrid({ products }: { products: FeaturedProduct[] }) {
           <ProductCard
             product={product}
             wide={count === 1}
-            sizes={
-              count === 3 && i === 0 ? "(min-width: 768px) 33vw, 100vw" : (SIZES[count] ?? "50vw")
-            }
+            sizes={count === 3 && i === 0 ? SIZES_3_FIRST : (SIZES[count] ?? "50vw")}
           />
         </li>
       ))}

@@ -67,7 +67,12 @@ function AdCollage({ ads }: { ads: HeroAd[] }) {
               i % 2 === 1 && "lg:translate-y-10",
             )}
           >
-            <AdCard ad={ad} tall={i < TALL_ADS} priority={i === 0} />
+            <AdCard
+              ad={ad}
+              tall={i < TALL_ADS}
+              priority={i === 0}
+              sizes={ads.length === 1 ? ONE_AD_SIZES : AD_SIZES}
+            />
           </li>
         ))}
       </ul>
@@ -94,7 +99,27 @@ function safeLink(link: string): string {
   return "/products";
 }
 
-function AdCard({ ad, tall, priority }: { ad: HeroAd; tall: boolean; priority: boolean }) {
+/**
+ * The cards' rendered width: phones 78% and tablets 42% of the row (at most 20rem), desktops half
+ * of the hero's right column (one ad alone: 28rem).
+ */
+const AD_SIZES =
+  "(min-width: 1280px) 294px, (min-width: 1024px) calc(30vw - 46px), (min-width: 640px) min(320px, calc(42vw - 20px)), min(320px, calc(78vw - 25px))";
+const ONE_AD_SIZES =
+  "(min-width: 1024px) 448px, (min-width: 640px) min(320px, calc(42vw - 20px)), min(320px, calc(78vw - 25px))";
+
+function AdCard({
+  ad,
+  tall,
+  priority,
+  sizes,
+}: {
+  ad: HeroAd;
+  tall: boolean;
+  /** The first ad: the home page's largest picture on every layout, so eager and high priority. */
+  priority: boolean;
+  sizes: string;
+}) {
   const href = safeLink(ad.buttonLink);
   const external = opensInNewTab(href);
   const label = tall ? "Special Offer" : "Trending";
@@ -134,7 +159,7 @@ function AdCard({ ad, tall, priority }: { ad: HeroAd; tall: boolean; priority: b
         alt=""
         fallback="logo"
         priority={priority}
-        sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 42vw, 78vw"
+        sizes={sizes}
         className="absolute inset-0 -z-10 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
       />
       <div

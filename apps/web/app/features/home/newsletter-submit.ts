@@ -1,20 +1,18 @@
 import type { ApiFetch } from "@vastra/contracts/http";
+import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES } from "@vastra/contracts/newsletter-messages";
 import { ApiError, apiCall } from "~/lib/api";
 
-/*
- * The texts of NEWSLETTER_MESSAGES (@vastra/contracts/newsletter), repeated: importing that module
- * would bring zod (its schemas) into the home page's bundle.
- */
-export const NEWSLETTER_SUCCESS =
-  "Welcome to the Vastra family! You're on the list for new collections, styling notes and members-only offers.";
-export const NEWSLETTER_FAILURE = "Subscription failed. Please try again.";
-export const NEWSLETTER_INVALID = "Please enter a valid email address";
+// The zod-free texts module: the schemas stay out of the home page's bundle.
+export const NEWSLETTER_SUCCESS = NEWSLETTER_MESSAGES.subscribed;
+export const NEWSLETTER_FAILURE = NEWSLETTER_MESSAGES.subscribeFailed;
+export const NEWSLETTER_INVALID = NEWSLETTER_MESSAGES.emailInvalid;
 /** Recorded with the subscription (decisions.md §6: the source is recorded). */
-export const NEWSLETTER_SOURCE = "home";
+export const NEWSLETTER_SOURCE = NEWSLETTER_SOURCES.home;
 /** How long the success or error message stays before the form returns (storefront.md §9). */
 export const NEWSLETTER_MESSAGE_MS = 5000;
 
-export type NewsletterResult = { ok: boolean; message: string };
+/** On a failure `email` is the address as typed, so the form shows it again (no JavaScript). */
+export type NewsletterResult = { ok: boolean; message: string; email?: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,21 +20,30 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SHOPPER_STATUSES = new Set([400, 409, 422, 429]);
 
 /**
- * POST /api/newsletter/subscribe {email, source: 'home'}, from the browser or in-process from the route action.
+ * POST /api/newsletter/subscribe {email, source ('home' by default)}, from the browser or in-process from the route action.
  * Success is status 200 (any 2xx) and shows the API's message (ours when it has none); an error shows the server's message when it is meant for the
  * shopper, otherwise 'Subscription failed. Please try again.'.
  */
 export async function subscribeToNewsletter(
   fetcher: ApiFetch,
   rawEmail: string,
+  source: string = NEWSLETTER_SOURCE,
 ): Promise<NewsletterResult> {
-  const email = rawEmail.trim();
+  const result = await subscribe(fetcher, rawEmail.trim(), source);
+  return result.ok ? result : { ...result, email: rawEmail.slice(0, 254) };
+}
+
+async function subscribe(
+  fetcher: ApiFetch,
+  email: string,
+  source: string,
+): Promise<NewsletterResult> {
   if (!EMAIL.test(email)) return { ok: false, message: NEWSLETTER_INVALID };
   try {
     const { response, data } = await apiCall<{ message?: string }>(
       fetcher,
       "/api/newsletter/subscribe",
-      { method: "POST", body: { email, source: NEWSLETTER_SOURCE }, fallback: NEWSLETTER_FAILURE },
+      { method: "POST", body: { email, source }, fallback: NEWSLETTER_FAILURE },
     );
     const serverMessage = typeof data?.message === "string" ? data.message.trim() : "";
     // The API's welcome ('Welcome to the Vastra family! …', decisions.md §6), else ours.

@@ -36,7 +36,8 @@ export type NewsletterProps = {
  * without, the form posts to the home route's action.
  */
 export function Newsletter({ storeName, initialResult }: NewsletterProps) {
-  const [email, setEmail] = React.useState("");
+  // After a failed post without JavaScript the address comes back, as typed.
+  const [email, setEmail] = React.useState(() => initialResult?.email ?? "");
   const [state, setState] = React.useState<State>(() => stateOf(initialResult));
   // Until hydrated the button stays enabled, so the form still posts without JavaScript.
   const [hydrated, setHydrated] = React.useState(false);

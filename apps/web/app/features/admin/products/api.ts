@@ -1,0 +1,120 @@
+/**
+ * The Products tab's browser calls: product writes, per-size stock, and image uploads with
+ * progress (XMLHttpRequest: fetch cannot report upload progress everywhere yet).
+ */
+import type { ProductReply, StockOperation } from "@vastra/contracts/admin-products";
+import type { UploadReply } from "@vastra/contracts/uploads";
+import { UPLOAD_FIELD, UPLOAD_SESSION_HEADER } from "@vastra/contracts/uploads";
+import { ApiError, apiJson, browserFetch } from "~/lib/api";
+
+export const PRODUCT_FALLBACKS = {
+  save: "Error saving product",
+  delete: "Error deleting product",
+  stock: "Error updating stock",
+  deleteImage: "Failed to delete image. Please try again.",
+} as const;
+
+export type UploadKind = "product-image" | "hero-image" | "additional-image" | "color-image";
+
+export function saveProduct(
+  id: string | null,
+  body: Record<string, unknown>,
+  sessionId: string,
+): Promise<ProductReply> {
+  return apiJson<ProductReply>(
+    browserFetch,
+    id ? `/api/admin/products/${id}` : "/api/admin/products",
+    {
+      method: id ? "PUT" : "POST",
+      body: { ...body, sessionId },
+      headers: { [UPLOAD_SESSION_HEADER]: sessionId },
+      fallback: PRODUCT_FALLBACKS.save,
+    },
+  );
+}
+
+export function deleteProduct(id: string): Promise<{ message: string }> {
+  return apiJson(browserFetch, `/api/admin/products/${id}`, {
+    method: "DELETE",
+    fallback: PRODUCT_FALLBACKS.delete,
+  });
+}
+
+export function updateStock(
+  id: string,
+  change: { stock: number; operation: StockOperation; size: string },
+): Promise<ProductReply> {
+  return apiJson<ProductReply>(browserFetch, `/api/admin/products/${id}/stock`, {
+    method: "PATCH",
+    body: change,
+    fallback: PRODUCT_FALLBACKS.stock,
+  });
+}
+
+/** Deletes a temporary upload of this session (removed or replaced before saving). */
+export function deleteTemporaryImage(imageUrl: string, sessionId: string): Promise<unknown> {
+  return apiJson(browserFetch, "/api/admin/products/upload/delete-image", {
+    method: "DELETE",
+    body: { imageUrl },
+    headers: { [UPLOAD_SESSION_HEADER]: sessionId },
+    fallback: PRODUCT_FALLBACKS.deleteImage,
+  });
+}
+
+/** Deletes every unsaved upload of a session; survives the page closing (keepalive). */
+export function cleanupSession(sessionId: string): void {
+  void fetch("/api/admin/products/cleanup-session", {
+    method: "POST",
+    credentials: "same-origin",
+    keepalive: true,
+    headers: { "content-type": "application/json", [UPLOAD_SESSION_HEADER]: sessionId },
+    body: JSON.stringify({ sessionId }),
+  }).catch(() => {
+    // Forgotten uploads are swept after 24 hours anyway.
+  });
+}
+
+/** Uploads one image, reporting progress (0-1); rejects with an ApiError carrying the message. */
+export function uploadImage(
+  kind: UploadKind,
+  file: File,
+  sessionId: string,
+  onProgress: (fraction: number) => void,
+  fallback: string,
+): { promise: Promise<UploadReply>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<UploadReply>((resolve, reject) => {
+    xhr.open("POST", `/api/admin/products/upload/temp/${kind}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(UPLOAD_SESSION_HEADER, sessionId);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: Omit<Partial<UploadReply>, "success"> & {
+        success?: boolean;
+        message?: string;
+        errors?: Record<string, string>;
+      } = {};
+      try {
+        body = JSON.parse(xhr.responseText || "{}");
+      } catch {
+        body = {};
+      }
+      if (xhr.status === 201 && body.url && body.success !== false) {
+        onProgress(1);
+        resolve(body as UploadReply);
+      } else {
+        reject(new ApiError(xhr.status, body, body.success === false ? "Upload failed" : fallback));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, {}, fallback));
+    xhr.onabort = () => reject(new ApiError(0, {}, "Upload cancelled"));
+    const form = new FormData();
+    form.append(UPLOAD_FIELD, file, file.name.replace(/\s+/g, "_"));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

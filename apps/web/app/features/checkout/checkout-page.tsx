@@ -1,0 +1,581 @@
+import type { Cart } from "@vastra/contracts/cart";
+import { ADDRESS_TYPES, INDIAN_STATES, ORDER_MESSAGES, type Order } from "@vastra/contracts/orders";
+import { SHIPPING_NOTICE_ABOVE_RUPEES } from "@vastra/contracts/policy";
+import { CircleAlert, CircleCheck, Lock, ShoppingBag } from "lucide-react";
+import * as React from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { useToast } from "~/components/ui/toast";
+import { ShippingNotice } from "~/features/cart/cart-page";
+import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/features/cart/money";
+import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
+import { cn } from "~/lib/utils";
+import {
+  addressLine,
+  CHECKOUT_FIELDS,
+  type CheckoutField,
+  type CheckoutValues,
+  type FieldErrors,
+  initialValues,
+  validateCheckout,
+} from "./form";
+import { OrderLines } from "./order-lines";
+import type { CheckoutResult } from "./types";
+
+export type CheckoutPageProps = {
+  user: { name: string; email: string; phone: string | null };
+  cart: Cart;
+  /** The cart could not be read. */
+  failed: boolean;
+  /** The answer to a form posted before JavaScript ran. */
+  result: CheckoutResult | undefined;
+};
+
+const ADDRESS_TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
+  home: "Home",
+  office: "Office",
+  other: "Other",
+};
+
+/** A fresh Idempotency-Key for one checkout attempt. */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The lines as the action needs them (what the shopper saw). */
+function shownLines(cart: Cart): string {
+  return JSON.stringify(
+    cart.map((line) => ({
+      productId: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      price: line.price,
+      ...(line.color ? { color: line.color } : {}),
+    })),
+  );
+}
+
+/**
+ * /checkout (storefront.md §2 Checkout, §4, §5): the shipping form, the review dialog (Confirm or
+ * Cancel), then the confirmation view. The cart is cleared by the server when the order is placed.
+ */
+export function CheckoutPage({ user, cart, failed, result }: CheckoutPageProps) {
+  const fetcher = useFetcher<CheckoutResult>();
+  const placed: Order | undefined =
+    (fetcher.data?.ok ? fetcher.data.order : undefined) ?? (result?.ok ? result.order : undefined);
+
+  if (placed) return <Confirmation order={placed} />;
+  return (
+    <div className={PAGE_FRAME}>
+      <PageHeader eyebrow="Almost there" title="Checkout">
+        <p>
+          Tell us where to deliver. No payment is taken online: our team will contact you about
+          payment and delivery after you order.
+        </p>
+      </PageHeader>
+      {failed ? (
+        <p
+          role="alert"
+          className="flex items-center gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm text-destructive"
+        >
+          <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
+          Failed to load cart. Please refresh the page in a moment.
+        </p>
+      ) : cart.length === 0 ? (
+        <EmptyCheckout />
+      ) : (
+        <CheckoutForm user={user} cart={cart} result={result} fetcher={fetcher} />
+      )}
+    </div>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="grid justify-items-center gap-4 rounded-lg border border-dashed border-border bg-card px-6 py-14 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-maroon-50 text-primary">
+        <ShoppingBag aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="font-display text-3xl font-semibold text-foreground">
+        {ORDER_MESSAGES.emptyCart}
+      </h2>
+      <p className="max-w-sm text-muted-foreground">
+        Add a piece or two to your cart, then come back here to place your order.
+      </p>
+      <Button asChild size="lg">
+        <Link to="/products">Browse products</Link>
+      </Button>
+    </div>
+  );
+}
+
+type CheckoutFetcher = ReturnType<typeof useFetcher<CheckoutResult>>;
+
+function CheckoutForm({
+  user,
+  cart,
+  result,
+  fetcher,
+}: {
+  user: CheckoutPageProps["user"];
+  cart: Cart;
+  result: CheckoutResult | undefined;
+  fetcher: CheckoutFetcher;
+}) {
+  const toast = useToast();
+  const [values, setValues] = React.useState<CheckoutValues>(
+    () => result?.values ?? initialValues(user),
+  );
+  const [errors, setErrors] = React.useState<FieldErrors>(() => result?.errors ?? {});
+  const [message, setMessage] = React.useState(() => (result && !result.ok ? result.message : ""));
+  const [reviewing, setReviewing] = React.useState(false);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const alertRef = React.useRef<HTMLDivElement>(null);
+  const attempt = React.useRef<{ key: string; body: string } | null>(null);
+  const busy = fetcher.state !== "idle";
+  const lines = shownLines(cart);
+
+  const focusFirstError = React.useCallback((fieldErrors: FieldErrors) => {
+    const first = CHECKOUT_FIELDS.find((name) => fieldErrors[name]);
+    if (!first) return false;
+    const control = formRef.current?.elements.namedItem(first);
+    if (control instanceof HTMLElement) control.focus();
+    else if (control instanceof RadioNodeList) (control[0] as HTMLElement | undefined)?.focus();
+    return true;
+  }, []);
+
+  // The order's answer: a refusal closes the dialog and shows where the problem is; what was
+  // typed stays in the form.
+  React.useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || answer.ok || fetcher.state !== "idle") return;
+    setReviewing(false);
+    setErrors(answer.errors);
+    setMessage(answer.message);
+    if (answer.message) toast.error(answer.message);
+    // After the dialog has given focus back.
+    requestAnimationFrame(() => {
+      if (!focusFirstError(answer.errors)) alertRef.current?.focus();
+    });
+  }, [fetcher.data, fetcher.state, toast, focusFirstError]);
+
+  const change = (name: CheckoutField, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    // A field that was marked is checked again as it is corrected.
+    if (errors[name]) {
+      const fresh = validateCheckout(next);
+      setErrors((current) => ({ ...current, [name]: fresh[name] }));
+    }
+  };
+
+  const openReview = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateCheckout(values);
+    setErrors(found);
+    setMessage("");
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    setReviewing(true);
+  };
+
+  const confirm = () => {
+    if (busy) return;
+    // One key per attempt: the same details and cart keep it (a retried or doubled submit is
+    // answered with the first order); anything changed makes a new attempt.
+    const body = JSON.stringify({ values, lines });
+    if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
+    const form = new FormData();
+    for (const name of CHECKOUT_FIELDS) form.set(name, values[name]);
+    form.set("intent", "place");
+    form.set("lines", lines);
+    form.set("idempotencyKey", attempt.current.key);
+    void fetcher.submit(form, { method: "post" });
+  };
+
+  const text = (
+    name: CheckoutField,
+    label: string,
+    props: React.ComponentProps<typeof Input> = {},
+    required = true,
+  ) => (
+    <Field label={label} error={errors[name]} required={required}>
+      <Input
+        name={name}
+        value={values[name]}
+        onChange={(event) => change(name, event.target.value)}
+        {...props}
+      />
+    </Field>
+  );
+
+  const noScriptReview = result?.intent === "review" && result.ok ? result : undefined;
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
+      <div className="grid gap-6">
+        {noScriptReview ? (
+          <NoScriptReview
+            values={noScriptReview.values}
+            cart={cart}
+            lines={lines}
+            idempotencyKey={noScriptReview.idempotencyKey ?? ""}
+          />
+        ) : null}
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          role="alert"
+          className="outline-none empty:hidden"
+          aria-live="assertive"
+        >
+          {message ? (
+            <p className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {message}
+            </p>
+          ) : null}
+        </div>
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={openReview}
+          aria-label="Shipping details"
+          className="grid gap-6"
+        >
+          <Card className="gap-5 p-5 sm:p-6">
+            <h2 className="font-display text-2xl leading-tight font-semibold">Contact details</h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                {text("name", "Full name", { autoComplete: "name", maxLength: 100 })}
+              </div>
+              {text("email", "Email", { type: "email", autoComplete: "email", spellCheck: false })}
+              {text("phone", "Mobile number", {
+                type: "tel",
+                autoComplete: "tel-national",
+                inputMode: "tel",
+                placeholder: "98765 43210",
+              })}
+            </div>
+          </Card>
+          <Card className="gap-5 p-5 sm:p-6">
+            <h2 className="font-display text-2xl leading-tight font-semibold">Shipping address</h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                {text("streetAddress", "Street address", {
+                  autoComplete: "address-line1",
+                  placeholder: "House number, street, area",
+                })}
+              </div>
+              <div className="sm:col-span-2">
+                {text(
+                  "apartment",
+                  "Apartment, suite, landmark (optional)",
+                  { autoComplete: "address-line2" },
+                  false,
+                )}
+              </div>
+              {text("city", "City", { autoComplete: "address-level2" })}
+              <Field label="State / Union territory" error={errors.state} required>
+                <NativeSelect
+                  name="state"
+                  value={values.state}
+                  autoComplete="address-level1"
+                  onChange={(event) => change("state", event.target.value)}
+                >
+                  <option value="">Choose a state</option>
+                  {INDIAN_STATES.map((state) => (
+                    <option key={state} value={state}>
+                      {state}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              {text("pincode", "Pincode", {
+                inputMode: "numeric",
+                autoComplete: "postal-code",
+                placeholder: "6 digits",
+              })}
+              <Field
+                label="Country"
+                error={errors.country}
+                required
+                hint="We deliver within India only."
+              >
+                <NativeSelect
+                  name="country"
+                  value={values.country}
+                  autoComplete="country-name"
+                  onChange={(event) => change("country", event.target.value)}
+                >
+                  <option value="India">India</option>
+                </NativeSelect>
+              </Field>
+              <fieldset className="grid gap-2 sm:col-span-2">
+                <legend className="mb-1.5 text-sm font-medium text-foreground">Address type</legend>
+                <div className="flex flex-wrap gap-2">
+                  {ADDRESS_TYPES.map((type) => (
+                    <label
+                      key={type}
+                      className={cn(
+                        "inline-flex h-10 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors",
+                        "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                        values.addressType === type
+                          ? "border-primary bg-maroon-50 text-primary"
+                          : "border-input bg-card text-foreground hover:border-foreground/60",
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="addressType"
+                        value={type}
+                        checked={values.addressType === type}
+                        onChange={() => change("addressType", type)}
+                        className="size-4 accent-primary"
+                      />
+                      {ADDRESS_TYPE_LABELS[type]}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
+          </Card>
+          <input type="hidden" name="lines" value={lines} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <Button asChild variant="link">
+              <Link to="/cart">Back to cart</Link>
+            </Button>
+            <Button type="submit" name="intent" value="review" size="lg">
+              Review order
+            </Button>
+          </div>
+        </Form>
+      </div>
+      <CheckoutSummary cart={cart} />
+      <ReviewDialog
+        open={reviewing}
+        onOpenChange={(open) => {
+          if (!busy) setReviewing(open);
+        }}
+        values={values}
+        cart={cart}
+        busy={busy}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
+
+function CheckoutSummary({ cart }: { cart: Cart }) {
+  const total = cartTotal(cart);
+  return (
+    <Card className="gap-4 p-5 sm:p-6 lg:sticky lg:top-28">
+      <h2 className="font-display text-2xl leading-tight font-semibold">Your order</h2>
+      <OrderLines items={cart} label="Items in your order" />
+      <dl className="grid gap-2 border-t border-border pt-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Items</dt>
+          <dd className="tabular-nums">{cartQuantity(cart)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatRupees(total)}</dd>
+        </div>
+      </dl>
+      {total > SHIPPING_NOTICE_ABOVE_RUPEES ? <ShippingNotice /> : null}
+      <p className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Lock aria-hidden="true" className="size-3.5" />
+        {ORDER_MESSAGES.contactAboutPayment}
+      </p>
+    </Card>
+  );
+}
+
+/** What the shopper confirms: where it goes, what it is, what it costs. */
+function ReviewDetails({ values, cart }: { values: CheckoutValues; cart: Cart }) {
+  const total = cartTotal(cart);
+  const address = addressLine({
+    streetAddress: values.streetAddress.trim(),
+    apartment: values.apartment.trim(),
+    city: values.city.trim(),
+    state: values.state,
+    pincode: values.pincode.trim(),
+    country: values.country || "India",
+  });
+  return (
+    <div className="grid gap-5 text-sm">
+      <section aria-labelledby="review-deliver" className="grid gap-1">
+        <h3
+          id="review-deliver"
+          className="text-xs font-semibold tracking-wider text-gold-800 uppercase"
+        >
+          Deliver to (
+          {ADDRESS_TYPE_LABELS[values.addressType as keyof typeof ADDRESS_TYPE_LABELS] ?? "Home"})
+        </h3>
+        <p className="font-medium text-foreground">{values.name.trim()}</p>
+        <p className="text-muted-foreground [overflow-wrap:anywhere]">{address}</p>
+        <p className="text-muted-foreground [overflow-wrap:anywhere]">
+          {values.phone.trim()} · {values.email.trim()}
+        </p>
+      </section>
+      <section aria-labelledby="review-items" className="grid gap-3">
+        <h3
+          id="review-items"
+          className="text-xs font-semibold tracking-wider text-gold-800 uppercase"
+        >
+          {itemCount(cartQuantity(cart))}
+        </h3>
+        <OrderLines items={cart} />
+      </section>
+      <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
+        <span>Total</span>
+        <span className="tabular-nums">{formatRupees(total)}</span>
+      </div>
+      {total > SHIPPING_NOTICE_ABOVE_RUPEES ? <ShippingNotice /> : null}
+    </div>
+  );
+}
+
+function ReviewDialog({
+  open,
+  onOpenChange,
+  values,
+  cart,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  values: CheckoutValues;
+  cart: Cart;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent hideClose={busy} className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Review your order</DialogTitle>
+          <DialogDescription>
+            Please check your details. {ORDER_MESSAGES.contactAboutPayment}
+          </DialogDescription>
+        </DialogHeader>
+        <ReviewDetails values={values} cart={cart} />
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={onConfirm} loading={busy} loadingText="Placing order…">
+            Confirm order
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The review as a plain page section, for a form posted before JavaScript ran. */
+function NoScriptReview({
+  values,
+  cart,
+  lines,
+  idempotencyKey,
+}: {
+  values: CheckoutValues;
+  cart: Cart;
+  lines: string;
+  /** Made by the action for this review: its Confirm places one order however often it is sent. */
+  idempotencyKey: string;
+}) {
+  return (
+    <Card className="gap-5 border-primary/40 p-5 sm:p-6">
+      <h2 className="font-display text-2xl leading-tight font-semibold">Review your order</h2>
+      <ReviewDetails values={values} cart={cart} />
+      <Form method="post" className="flex flex-wrap justify-end gap-3">
+        {CHECKOUT_FIELDS.map((name) => (
+          <input key={name} type="hidden" name={name} value={values[name]} />
+        ))}
+        <input type="hidden" name="lines" value={lines} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <Button type="submit" name="intent" value="place">
+          Confirm order
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** After the order: its number, the e-mail promise and the two ways on (storefront.md §2, §8). */
+function Confirmation({ order }: { order: Order }) {
+  const toast = useToast();
+  const headingRef = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => {
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus();
+    toast.success(ORDER_MESSAGES.placedToast);
+  }, [toast]);
+  return (
+    <div className={cn(PAGE_FRAME, "max-w-3xl")}>
+      <Card className="items-center gap-5 px-5 py-10 text-center sm:px-10">
+        <span className="grid size-16 place-items-center rounded-full bg-success-soft text-success">
+          <CircleCheck aria-hidden="true" className="size-8" />
+        </span>
+        <div className="grid gap-2">
+          <p className="text-xs font-semibold tracking-[0.28em] text-gold-700 uppercase">
+            Thank you, {order.user.name}
+          </p>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="font-display text-3xl leading-tight font-semibold text-primary outline-none sm:text-4xl"
+          >
+            {ORDER_MESSAGES.placedToast}
+          </h1>
+          <p className="text-muted-foreground">
+            Your order number is{" "}
+            <strong className="font-semibold text-foreground" data-testid="order-number">
+              {order.orderNumber}
+            </strong>
+            . {ORDER_MESSAGES.contactAboutPayment}
+          </p>
+        </div>
+        <div className="grid w-full max-w-md gap-3 rounded-lg border border-border bg-background p-4 text-left">
+          <OrderLines items={order.items} label="Items you ordered" />
+          <div className="flex justify-between gap-4 border-t border-border pt-3 font-semibold">
+            <span>Total</span>
+            <span className="tabular-nums">{formatRupees(order.totalAmount)}</span>
+          </div>
+        </div>
+        <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/orders">View my orders</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/products">Continue shopping</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/** The checkout's action: checks the form, places the order through the API in-process. Server-only. */
+import { randomUUID } from "node:crypto";
+import type { ErrorReply } from "@vastra/contracts/common";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_MESSAGES,
+  type OrderConflict,
+  type OrderReply,
+} from "@vastra/contracts/orders";
+import { data, type RouterContextProvider } from "react-router";
+import { apiCall } from "~/lib/api";
+import { serverApi } from "~/lib/api.server";
+import { orderBody, placeServerErrors, readValues, type ShownLine, validateCheckout } from "./form";
+import type { CheckoutResult } from "./types";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The lines the page showed (hidden field "lines": JSON), or null when unreadable. */
+function readLines(form: FormData): ShownLine[] | null {
+  const raw = form.get("lines");
+  if (typeof raw !== "string") return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return null;
+    return parsed.flatMap((entry): ShownLine[] => {
+      if (!entry || typeof entry !== "object") return [];
+      const { productId, size, quantity, price, color } = entry as Record<string, unknown>;
+      if (typeof productId !== "string" || typeof size !== "string") return [];
+      if (typeof quantity !== "number" || typeof price !== "number") return [];
+      return [
+        {
+          productId,
+          size,
+          quantity,
+          price,
+          ...(typeof color === "string" && color ? { color } : {}),
+        },
+      ];
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "review" (a form posted before JavaScript ran): the checks only, so the page can show the review,
+ * with a fresh Idempotency-Key for its Confirm.
+ * "place": POST /api/orders with the attempt's Idempotency-Key. Refusals answer 200 with what went
+ * wrong (the page shows it; a browser logs every non-2xx fetch as a console error), always with
+ * what was typed.
+ */
+export async function checkoutAction(context: Context, form: FormData) {
+  const intent = form.get("intent") === "place" ? "place" : "review";
+  const values = readValues(form);
+  const errors = validateCheckout(values);
+  if (Object.keys(errors).length > 0) {
+    return data<CheckoutResult>({
+      intent,
+      ok: false,
+      message: "",
+      errors,
+      values,
+    });
+  }
+  if (intent === "review") {
+    // The review's Confirm carries this key: a second submit of the same review (a double click,
+    // a reload that posts again) answers with the same order instead of placing another.
+    return data<CheckoutResult>({
+      intent,
+      ok: true,
+      message: "",
+      errors: {},
+      values,
+      idempotencyKey: randomUUID(),
+    });
+  }
+
+  const lines = readLines(form);
+  if (!lines || lines.length === 0) {
+    return data<CheckoutResult>({
+      intent,
+      ok: false,
+      message: ORDER_MESSAGES.emptyCart,
+      errors: {},
+      values,
+    });
+  }
+  const key = form.get("idempotencyKey");
+  const headers: Record<string, string> = {};
+  if (typeof key === "string" && key.length > 0 && key.length <= 200) {
+    headers[IDEMPOTENCY_KEY_HEADER] = key;
+  }
+  try {
+    const { response, data: reply } = await apiCall<
+      OrderReply & OrderConflict & Partial<ErrorReply>
+    >(serverApi(context), "/api/orders", {
+      method: "POST",
+      body: orderBody(values, lines),
+      headers,
+      fallback: ORDER_MESSAGES.placeFailed,
+    });
+    if (response.ok && reply?.order) {
+      return data<CheckoutResult>({
+        intent,
+        ok: true,
+        message: ORDER_MESSAGES.placedToast,
+        errors: {},
+        values,
+        order: reply.order,
+      });
+    }
+    const { fields, unplaced } = placeServerErrors(reply?.errors);
+    const serverMessage =
+      response.status >= 400 && response.status < 500 && response.status !== 401
+        ? (reply?.message ?? "")
+        : "";
+    const allPlaced = Object.keys(fields).length > 0 && !unplaced;
+    return data<CheckoutResult>({
+      intent,
+      ok: false,
+      // Field problems are shown at their fields; anything else above the form.
+      message: allPlaced ? "" : serverMessage || ORDER_MESSAGES.placeFailed,
+      errors: fields,
+      values,
+      cartChanged: response.status === 409 && Array.isArray(reply?.cart),
+    });
+  } catch {
+    return data<CheckoutResult>({
+      intent,
+      ok: false,
+      message: ORDER_MESSAGES.placeFailed,
+      errors: {},
+      values,
+    });
+  }
+}

@@ -1,0 +1,26 @@
+/** /cart (storefront.md §2 Cart): signed-in only; the lines change through this page's action. */
+import { accountMeta } from "~/features/auth/meta";
+import { cartAction, loadCart } from "~/features/cart/cart.server";
+import { CartPage } from "~/features/cart/cart-page";
+import { requireUser } from "~/lib/auth.server";
+import type { Route } from "./+types/cart";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireUser(request, context, url);
+  return loadCart(context);
+}
+
+/** Increase, decrease and remove (PUT /api/cart/update, DELETE /api/cart/remove in-process). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(context, await request.formData());
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta("Shopping Cart", "The pieces in your Vastra shopping cart.", matches, {
+    noindex: true,
+  });
+}
+
+export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <CartPage cart={loaderData.cart} failed={loaderData.failed} result={actionData} />;
+}
