@@ -37,16 +37,29 @@ async function createAccount(
   expect(verified.status(), `verify ${email}`).toBe(200);
 }
 
+/**
+ * Opens the phone menu and waits until it holds the signed-in entries. The menu closes on every
+ * navigation, and the page a sign-in lands on may still be finishing one (a redirect, a replaced
+ * URL): when it closes under us, open it again.
+ */
+async function openMobileMenu(page: Page): Promise<void> {
+  const menu = page.getByRole("dialog");
+  await page.waitForLoadState("networkidle");
+  await expect(async () => {
+    if (!(await menu.isVisible())) {
+      await page.getByRole("banner").getByRole("button", { name: /menu/i }).click();
+    }
+    await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** The header shows the shopper's name (desktop: the account menu; phone: the menu drawer). */
 async function expectSignedInAs(page: Page, name: string, testInfo: TestInfo): Promise<void> {
   const banner = page.getByRole("banner");
   if (isMobile(testInfo)) {
-    // The menu closes on every navigation: let the landing page settle before opening it.
-    await page.waitForLoadState("networkidle");
-    await banner.getByRole("button", { name: /menu/i }).click();
     const menu = page.getByRole("dialog");
+    await openMobileMenu(page);
     await expect(menu.getByText(name, { exact: true })).toBeVisible();
-    await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     return;
@@ -62,9 +75,7 @@ async function expectSignedInAs(page: Page, name: string, testInfo: TestInfo): P
 async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
   const banner = page.getByRole("banner");
   if (isMobile(testInfo)) {
-    // The menu closes on every navigation: let the landing page settle before opening it.
-    await page.waitForLoadState("networkidle");
-    await banner.getByRole("button", { name: /menu/i }).click();
+    await openMobileMenu(page);
     await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
   } else {
     await banner.getByRole("button", { name: /^Your account:/ }).click();

@@ -9,7 +9,17 @@
  *
  * Run by playwright.config.ts (`webServer`); by hand: `E2E_PORT=3300 node e2e/serve.ts`.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,6 +45,36 @@ function removeOrphanSnapshots(): void {
     } catch {
       rmSync(path.join(tmp, name), { recursive: true, force: true });
     }
+  }
+}
+
+/**
+ * The demo pictures drawn by an earlier run, keyed by the seed's source: drawing them takes half a
+ * minute of both cores, and every run would draw the very same files (their names are content
+ * hashes of the artwork's version and key, and the drawer skips files already present).
+ */
+const seedDir = path.join(root, "apps/server/src/seed");
+const seedHash = createHash("sha256");
+for (const name of readdirSync(seedDir).sort()) {
+  seedHash.update(name).update(readFileSync(path.join(seedDir, name)));
+}
+const pictureCache = path.join(tmp, `demo-pictures-${seedHash.digest("hex").slice(0, 16)}`);
+
+function restorePictures(): void {
+  if (existsSync(pictureCache))
+    cpSync(pictureCache, path.join(dataDir, "images"), { recursive: true });
+}
+
+function keepPictures(): void {
+  const images = path.join(dataDir, "images");
+  if (existsSync(pictureCache) || !existsSync(images)) return;
+  const partial = `${pictureCache}.${process.pid}`;
+  try {
+    cpSync(images, partial, { recursive: true });
+    renameSync(partial, pictureCache);
+  } catch {
+    // Another run kept them first; theirs are the same files.
+    rmSync(partial, { recursive: true, force: true });
   }
 }
 
@@ -89,13 +129,26 @@ const server = (file: string) =>
 
 async function main(): Promise<void> {
   snapshotBuild();
+  restorePictures();
   const { loadConfig } = await server("config.ts");
   const { startStore } = await server("server.ts");
+  const { createRateLimits } = await server("services/rate-limit.ts");
+  const limits = createRateLimits();
+  // Every browser test comes from 127.0.0.1, so per-IP limits (sign-ins, sign-ups, codes) would
+  // count the whole suite as one visitor: they get 50 times the points here. Per-address and
+  // per-account limits stay as in production (the accounts spec checks them).
+  const rateLimits = {
+    ...limits,
+    limiter: (name: string, rule: { points: number; windowSeconds: number }) =>
+      limits.limiter(name, name.endsWith("-ip") ? { ...rule, points: rule.points * 50 } : rule),
+  };
   const store = await startStore(loadConfig(), {
     webBuildDirectory: buildDir,
     // Every page the tests open shows its real pictures.
     demoPicturesFirst: true,
+    rateLimits,
   });
+  keepPictures();
 
   let stopping = false;
   const stop = async (signal: string) => {
