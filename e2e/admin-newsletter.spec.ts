@@ -11,6 +11,14 @@ import { signInAsAdmin } from "./helpers/accounts.ts";
 import { freshEmail } from "./helpers/mailbox.ts";
 
 type Subscriber = { _id: string; email: string; status: "subscribed" | "unsubscribed" };
+type Campaign = {
+  subject: string;
+  status: string;
+  total: number;
+  queued: number;
+  sent: number;
+  failed: number;
+};
 
 test("compose from a template, preview, send to every subscriber; each e-mail unsubscribes only its reader", async ({
   page,
@@ -97,11 +105,27 @@ test("compose from a template, preview, send to every subscriber; each e-mail un
   expect(count).toBeGreaterThanOrEqual(3);
   await dialog.getByRole("button", { name: "Send newsletter" }).click();
 
-  // Progress, then the closing message back on Overview.
-  await expect(page.getByRole("progressbar").first()).toBeVisible();
+  // This campaign's progress shows at once (not another campaign's, nor the upload's bar).
+  await expect(
+    page.locator("[data-campaign-status]").filter({ hasText: subject }).getByRole("progressbar"),
+  ).toBeVisible();
+  // Delivery runs in the background (the runner queues, the mail worker sends): wait for it on
+  // the API, so a failure says how far the campaign got instead of only "no banner".
+  const campaignSent = async () => {
+    const res = await page.request.get("/api/newsletter/campaigns");
+    const ours = ((await res.json()) as Campaign[]).find((c) => c.subject === subject);
+    if (!ours) return null;
+    const { status, total, queued, sent, failed } = ours;
+    return { status, total, queued, sent, failed };
+  };
+  await expect
+    .poll(campaignSent, { timeout: 120_000, message: "the campaign delivers every e-mail" })
+    .toMatchObject({ status: "sent", failed: 0 });
+  // The page follows it (polling every second) to the closing message, shown for 5 s, and back
+  // to Overview.
   await expect(
     page.getByRole("status").filter({ hasText: "Newsletter sent successfully!" }),
-  ).toContainText(/Newsletter sent successfully! \d+ emails delivered\./, { timeout: 60_000 });
+  ).toContainText(/Newsletter sent successfully! \d+ emails delivered\./);
   await expect(page).toHaveURL(/\/admin\/newsletter$/);
 
   // One e-mail per reader, each with its own unsubscribe link and the RFC 8058 headers.

@@ -31,7 +31,15 @@ const runReport = path.join(tmp, `e2e-results.${runId}.json`);
 const chromium = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium";
 const bin = path.join(root, "node_modules/.bin");
 
-type Summary = { passed: number; failed: number; skipped?: number; notRun?: true; reason?: string };
+type Summary = {
+  passed: number;
+  failed: number;
+  skipped?: number;
+  /** Tests that failed, then passed on their one retry (CI only): counted as passed, named. */
+  flaky?: string[];
+  notRun?: true;
+  reason?: string;
+};
 
 function writeSummary(summary: Summary): void {
   mkdirSync(tmp, { recursive: true });
@@ -104,8 +112,23 @@ function main(): number {
     copyFileSync(runReport, resultsFile);
     rmSync(runReport, { force: true });
   }
+  const flaky = summary.flaky ?? [];
+  if (flaky.length > 0) {
+    const bar = "!".repeat(78);
+    console.warn(
+      [
+        "",
+        bar,
+        `!!  ${flaky.length} FLAKY browser test${flaky.length === 1 ? "" : "s"}: failed once, passed on the retry.`,
+        "!!  Their first failure is in the report above; fix the race, do not ignore it.",
+        ...flaky.map((title) => `!!  - ${title}`),
+        bar,
+        "",
+      ].join("\n"),
+    );
+  }
   console.log(
-    `e2e: ${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ""} (${path.relative(root, summaryFile)})`,
+    `e2e: ${summary.passed} passed, ${summary.failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ""}${flaky.length ? `, ${flaky.length} of the passed flaky` : ""} (${path.relative(root, summaryFile)})`,
   );
   if (code === 0 && summary.failed > 0) return 1;
   return code;
@@ -121,7 +144,12 @@ function pruneOldArtifacts(): void {
   }
 }
 
-type Spec = { tests: Array<{ results: Array<{ status: string }>; status: string }> };
+type Spec = {
+  title: string;
+  file: string;
+  line: number;
+  tests: Array<{ projectName: string; results: Array<{ status: string }>; status: string }>;
+};
 type Suite = { specs?: Spec[]; suites?: Suite[] };
 type Report = { suites?: Suite[]; errors?: unknown[] };
 
@@ -134,13 +162,17 @@ function summarize(): Summary {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const flaky: string[] = [];
   const visit = (suite: Suite): void => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         // "expected" = passed, "skipped", "unexpected" = failed, "flaky" = passed only on retry.
         if (test.status === "expected") passed++;
         else if (test.status === "skipped") skipped++;
-        else failed++;
+        else if (test.status === "flaky") {
+          passed++;
+          flaky.push(`[${test.projectName}] ${spec.file}:${spec.line} ${spec.title}`);
+        } else failed++;
       }
     }
     for (const child of suite.suites ?? []) visit(child);
@@ -148,7 +180,7 @@ function summarize(): Summary {
   for (const suite of report.suites ?? []) visit(suite);
   // Errors outside any test (a broken config, a server that did not start) count as a failure.
   if ((report.errors?.length ?? 0) > 0 && failed === 0) failed = 1;
-  return { passed, failed, ...(skipped ? { skipped } : {}) };
+  return { passed, failed, ...(skipped ? { skipped } : {}), ...(flaky.length ? { flaky } : {}) };
 }
 
 process.exitCode = main();

@@ -84,7 +84,13 @@ function vitestStep(): StepResult {
   return { name, passed: report.numPassedTests, failed, note: notes.join("; ") || undefined };
 }
 
-type E2eSummary = { passed: number; failed: number; notRun?: boolean; reason?: string };
+type E2eSummary = {
+  passed: number;
+  failed: number;
+  flaky?: string[];
+  notRun?: boolean;
+  reason?: string;
+};
 
 function e2eStep(): StepResult {
   const name = "browser (e2e)";
@@ -111,6 +117,7 @@ function e2eStep(): StepResult {
   const notes: string[] = [];
   if (summary.notRun) notes.push(`NOT RUN: ${summary.reason ?? "no reason given"}`);
   else if (summary.reason) notes.push(summary.reason);
+  if (summary.flaky?.length) notes.push(`${summary.flaky.length} passed only on a retry (flaky)`);
   if (code !== 0 && failed === 0) {
     failed = 1;
     notes.push(`scripts/e2e.ts exited with code ${code}`);
