@@ -16,6 +16,9 @@ export type MailMessage = {
   headers: Record<string, string>;
 };
 
+/** Messages one mail worker sends at the same time (and SMTP connections it keeps open). */
+export const MAIL_CONCURRENCY = 4;
+
 export type MailTransport = {
   name: "smtp" | "dev-mailbox";
   send(message: MailMessage): Promise<void>;
@@ -27,8 +30,12 @@ export function messageIdFor(outboxId: string): string {
   return `<${outboxId}@outbox.vastra>`;
 }
 
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {});
+/**
+ * SMTP through a pool of `connections` kept-open connections (the mail worker sends that many
+ * messages at once); options in the URL (`?pool=…&maxConnections=…`) take precedence.
+ */
+export function smtpTransport(url: string, connections = MAIL_CONCURRENCY): MailTransport {
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: connections });
   return {
     name: "smtp",
     async send(m) {

@@ -182,6 +182,33 @@ describe("the mail worker with an SMTP server", () => {
     const statuses = await db.select({ status: emailOutbox.status }).from(emailOutbox);
     expect(statuses.every((r) => r.status === "sent")).toBe(true);
   });
+
+  it("sends a few messages at once, and one refused address does not hold up the others", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await enqueue(`VST-3000${i}`, `reader${i}@example.in`));
+    let inFlight = 0;
+    let most = 0;
+    const delivered: string[] = [];
+    const slow: MailTransport = {
+      name: "smtp",
+      async send(message) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight--;
+        if (message.to === "reader3@example.in") throw new Error("550 No such user");
+        delivered.push(message.outboxId);
+      },
+      close() {},
+    };
+    const mailer = worker({ transport: slow, clock: newClock(), concurrency: 3 });
+    expect(await mailer.drainOnce()).toEqual({ sent: 9, failed: 1 });
+    expect(most).toBe(3);
+    expect(delivered.sort()).toEqual(ids.filter((_, i) => i !== 3).sort());
+    expect(await outboxRow(ids[3]!)).toMatchObject({ status: "pending", attempts: 1 });
+    expect((await outboxRow(ids[3]!)).lastError).toContain("550 No such user");
+    expect(await outboxRow(ids[0]!)).toMatchObject({ status: "sent" });
+  });
 });
 
 describe("compacting sent e-mails", () => {

@@ -1,6 +1,6 @@
 /**
  * Drains the outbox: claims due messages under a lease (so two workers never take the same one),
- * sends each, marks it sent; a failure is retried with exponential backoff until MAX_ATTEMPTS.
+ * sends them a few at a time (MAIL_CONCURRENCY), marks each sent; a failure is retried with exponential backoff until MAX_ATTEMPTS.
  * Once an hour it also compacts sent messages older than the retention (30 days): the row stays
  * (recipient, subject, when, campaign, so counts and "no address twice" still hold), the body goes.
  */
@@ -9,7 +9,7 @@ import type { Db } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
 import { type Clock, systemClock } from "../services/clock.ts";
 import { createPoller } from "../services/poller.ts";
-import type { MailTransport } from "./transports.ts";
+import { MAIL_CONCURRENCY, type MailTransport } from "./transports.ts";
 
 export const MAX_ATTEMPTS = 8;
 /** How long a sent message keeps its body (HTML, text, headers) in the outbox. */
@@ -28,6 +28,8 @@ export type WorkerOptions = {
   /** How long a claimed message stays reserved for the worker that claimed it. */
   leaseMs?: number;
   batchSize?: number;
+  /** Messages sent at the same time (4 by default; the SMTP transport pools as many connections). */
+  concurrency?: number;
   pollMs?: number;
   /** How long a sent message keeps its body; SENT_BODY_RETENTION_MS by default. */
   sentRetentionMs?: number;
@@ -35,6 +37,17 @@ export type WorkerOptions = {
 };
 
 export type DrainResult = { sent: number; failed: number };
+
+/** An outbox message claimed for sending. */
+type ClaimedRow = {
+  id: string;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  attempts: number;
+};
 
 export function retryDelayMs(attempt: number, base: number, max: number): number {
   return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
@@ -46,6 +59,7 @@ export function createMailWorker(options: WorkerOptions) {
   const max = options.maxDelayMs ?? 3_600_000;
   const lease = options.leaseMs ?? 300_000;
   const batchSize = options.batchSize ?? 20;
+  const concurrency = Math.max(1, options.concurrency ?? MAIL_CONCURRENCY);
   const { db, transport } = options;
   let compactedAt = Number.NEGATIVE_INFINITY;
 
@@ -64,57 +78,63 @@ export function createMailWorker(options: WorkerOptions) {
       returning id, to_address as "toAddress", subject, html, text, headers, attempts`) as never;
   }
 
+  /** Sends one claimed message and records the outcome; true when it was sent. */
+  async function deliver(row: ClaimedRow): Promise<boolean> {
+    try {
+      await transport.send({
+        outboxId: row.id,
+        from: options.from,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers ?? {},
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      const next = new Date(clock().getTime() + retryDelayMs(row.attempts, base, max));
+      await db
+        .update(emailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: next,
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+        })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending")));
+      options.log?.warn(
+        { outboxId: row.id, attempt: row.attempts, giveUp, err: message },
+        "e-mail send failed",
+      );
+      return false;
+    }
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: clock(), lockedUntil: null, lastError: null })
+      .where(eq(emailOutbox.id, row.id));
+    return true;
+  }
+
   /** Sends every message that is due now; returns how many were sent and how many failed. */
   async function drainOnce(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0 };
     for (;;) {
       const raw = await claim();
-      const rows = (Array.isArray(raw) ? raw : (raw as { rows: typeof raw }).rows) as Array<{
-        id: string;
-        toAddress: string;
-        subject: string;
-        html: string;
-        text: string;
-        headers: Record<string, string>;
-        attempts: number;
-      }>;
+      const rows = (Array.isArray(raw) ? raw : (raw as { rows: typeof raw }).rows) as ClaimedRow[];
       if (rows.length === 0) return result;
-      for (const row of rows) {
-        try {
-          await transport.send({
-            outboxId: row.id,
-            from: options.from,
-            to: row.toAddress,
-            subject: row.subject,
-            html: row.html,
-            text: row.text,
-            headers: row.headers ?? {},
-          });
-          await db
-            .update(emailOutbox)
-            .set({ status: "sent", sentAt: clock(), lockedUntil: null, lastError: null })
-            .where(eq(emailOutbox.id, row.id));
-          result.sent++;
-        } catch (error) {
-          result.failed++;
-          const message = error instanceof Error ? error.message : String(error);
-          const giveUp = row.attempts >= MAX_ATTEMPTS;
-          const next = new Date(clock().getTime() + retryDelayMs(row.attempts, base, max));
-          await db
-            .update(emailOutbox)
-            .set({
-              status: giveUp ? "failed" : "pending",
-              nextAttemptAt: next,
-              lockedUntil: null,
-              lastError: message.slice(0, 500),
-            })
-            .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending")));
-          options.log?.warn(
-            { outboxId: row.id, attempt: row.attempts, giveUp, err: message },
-            "e-mail send failed",
-          );
+      // `concurrency` messages in flight at once (an SMTP pool sends them on as many connections).
+      let next = 0;
+      const lanes = Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
+        while (next < rows.length) {
+          const row = rows[next++]!;
+          if (await deliver(row)) result.sent++;
+          else result.failed++;
         }
-      }
+      });
+      // Every lane ends before the round does (no send outlives it), then the first error counts.
+      const failure = (await Promise.allSettled(lanes)).find((l) => l.status === "rejected");
+      if (failure) throw failure.reason;
       if (rows.length < batchSize) return result;
     }
   }
