@@ -166,7 +166,7 @@ test("an admin sees the Overview's figures, the revenue chart, and downloads the
   await expect(page.getByRole("heading", { name: "Low stock" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage stock in Products" })).toHaveAttribute(
     "href",
-    "/admin/products?stock=low-stock",
+    "/admin/products?stock=needs-restock",
   );
   await expect(page.getByRole("link", { name: "Send Newsletter" })).toHaveAttribute(
     "href",

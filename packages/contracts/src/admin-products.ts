@@ -12,7 +12,11 @@ export const ADMIN_PRODUCTS_PAGE_DEFAULT = 24;
 export const ADMIN_PRODUCTS_PAGE_MAX = 100;
 
 /** The stock filter of the grid: one value per stock status (decisions.md §3 thresholds). */
-export const STOCK_FILTERS = ["in-stock", "low-stock", "out-of-stock"] as const;
+/**
+ * The Products tab's stock filter. `needs-restock` is the Overview's Low stock card: out of stock,
+ * at or under the threshold, or sold out in any size.
+ */
+export const STOCK_FILTERS = ["in-stock", "low-stock", "out-of-stock", "needs-restock"] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 export const STOCK_OPERATIONS = ["add", "subtract", "set"] as const;

@@ -217,6 +217,13 @@ describe("GET /api/admin/stats/overview", () => {
         soldOutSizes: ["M"],
       }),
     ]);
+    // The card's "Manage stock in Products" opens the Products tab filtered to the same products.
+    const products = await get("/api/admin/products?stock=needs-restock&limit=100");
+    expect(products.statusCode).toBe(200);
+    expect(Number(products.headers["x-total-count"])).toBe(lowStock.total);
+    expect((products.json() as Array<{ _id: string }>).map((p) => p._id).sort()).toEqual(
+      lowStock.products.map((p: { _id: string }) => p._id).sort(),
+    );
   });
 });
 

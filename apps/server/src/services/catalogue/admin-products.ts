@@ -62,6 +62,10 @@ function listConditions(query: AdminProductListQuery): SQL[] {
     conditions.push(sql`${totalStock} > 0 and ${totalStock} <= ${threshold}`);
   }
   if (query.stock === "in-stock") conditions.push(sql`${totalStock} > ${threshold}`);
+  if (query.stock === "needs-restock") {
+    conditions.push(sql`(${totalStock} <= ${threshold} or exists (select 1 from product_sizes ps
+      where ps.product_id = ${productId} and ps.stock = 0))`);
+  }
   return conditions;
 }
 

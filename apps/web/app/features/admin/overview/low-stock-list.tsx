@@ -7,7 +7,8 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cn } from "~/lib/utils";
 
 /** Where the Products tab lists products that need restocking (its stock filter, admin.md §2). */
-export const LOW_STOCK_PRODUCTS_URL = "/admin/products?stock=low-stock";
+/** The same products in the Products tab (its "Needs restocking" filter). */
+export const LOW_STOCK_PRODUCTS_URL = "/admin/products?stock=needs-restock";
 
 /**
  * Products to restock: out of stock, low stock (total at or under the threshold), or with a

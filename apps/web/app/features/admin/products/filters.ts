@@ -15,6 +15,7 @@ export const STOCK_FILTER_LABELS: Record<StockFilter, string> = {
   "in-stock": "In stock",
   "low-stock": "Low stock",
   "out-of-stock": "Out of stock",
+  "needs-restock": "Needs restocking",
 };
 
 export function readFilters(params: URLSearchParams): ProductFilters {
