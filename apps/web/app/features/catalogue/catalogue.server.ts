@@ -10,6 +10,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiError, apiCall, apiJson } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
 import { apiQuery, type ListFilters } from "./filters";
+import { type ProductSummary, toProductSummary } from "./product";
 import type { FilterOptions } from "./product-filters";
 import type { ReviewIntent, ReviewResult } from "./types";
 
@@ -30,20 +31,20 @@ function totalOf(response: Response, fallback: number): number {
 export async function loadProductList(
   context: Context,
   filters: ListFilters,
-): Promise<{ products: Product[]; total: number; options: FilterOptions }> {
+): Promise<{ products: ProductSummary[]; total: number; options: FilterOptions }> {
   const api = serverApi(context);
   const [list, categories, options] = await Promise.all([
     apiCall<Product[]>(api, `/api/products?${apiQuery(filters)}`).then(
       ({ response, data }) => {
         if (!response.ok || !Array.isArray(data)) {
           console.error(`GET /api/products answered ${response.status}; showing an empty list`);
-          return { products: [] as Product[], total: 0 };
+          return { products: [] as ProductSummary[], total: 0 };
         }
-        return { products: data, total: totalOf(response, data.length) };
+        return { products: data.map(toProductSummary), total: totalOf(response, data.length) };
       },
       (error: unknown) => {
         console.error("GET /api/products failed; showing an empty list", error);
-        return { products: [] as Product[], total: 0 };
+        return { products: [] as ProductSummary[], total: 0 };
       },
     ),
     apiJson<Category[]>(api, "/api/categories").catch((error: unknown) => {

@@ -6,7 +6,13 @@ import { Button } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cn } from "~/lib/utils";
 import { formatPrice, truncate } from "./format";
-import { productPath, quickAddSize, sizeStockOf } from "./product";
+import {
+  CARD_DESCRIPTION_MAX,
+  type ProductSummary,
+  productPath,
+  quickAddSize,
+  sizeStockOf,
+} from "./product";
 import { RatingSummary } from "./stars";
 import { useAddToCart } from "./use-add-to-cart";
 
@@ -32,7 +38,7 @@ export function StockBadge({
 }
 
 /** Up to 4 sizes, then '+N more'; sold-out sizes are struck through. */
-function CardSizes({ product }: { product: Product }) {
+function CardSizes({ product }: { product: ProductSummary }) {
   const sizes = sizeStockOf(product);
   if (sizes.length === 0) return null;
   const shown = sizes.slice(0, MAX_SIZES_SHOWN);
@@ -57,7 +63,7 @@ function CardSizes({ product }: { product: Product }) {
   );
 }
 
-function QuickAdd({ product, className }: { product: Product; className?: string }) {
+function QuickAdd({ product, className }: { product: ProductSummary; className?: string }) {
   const { add, pending } = useAddToCart();
   const size = quickAddSize(product);
   if (!size) {
@@ -90,7 +96,7 @@ function QuickAdd({ product, className }: { product: Product; className?: string
 }
 
 export type ProductCardProps = {
-  product: Product;
+  product: ProductSummary;
   view?: "grid" | "list";
   /** The first cards of the page load eagerly (they are above the fold). */
   priority?: boolean;
@@ -155,7 +161,7 @@ export function ProductCard({ product, view = "grid", priority = false }: Produc
         </h3>
         {list && product.description ? (
           <p className="hidden text-sm leading-relaxed text-muted-foreground sm:block">
-            {truncate(product.description, 180)}
+            {truncate(product.description, CARD_DESCRIPTION_MAX)}
           </p>
         ) : null}
         <p className="text-base font-semibold text-foreground sm:text-lg">

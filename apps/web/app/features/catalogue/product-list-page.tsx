@@ -1,4 +1,3 @@
-import type { Product } from "@vastra/contracts/catalogue";
 import { PRODUCT_SORTS } from "@vastra/contracts/catalogue-options";
 import { LayoutGrid, List, PackageSearch, SlidersHorizontal, X } from "lucide-react";
 import * as React from "react";
@@ -30,11 +29,15 @@ import {
 } from "./filters";
 import { plural } from "./format";
 import { Pagination } from "./pagination";
+import type { ProductSummary } from "./product";
 import { ProductCard } from "./product-card";
 import { type FilterOptions, FilterPanel, isCategory } from "./product-filters";
 
+/** Cards the list lays out at once (two rows of two on a phone, a row and a half on a desktop). */
+const ABOVE_THE_FOLD = 4;
+
 export type ProductListPageProps = {
-  products: Product[];
+  products: ProductSummary[];
   total: number;
   options: FilterOptions;
 };
@@ -166,7 +169,16 @@ export function ProductListPage({ products, total, options }: ProductListPagePro
                 )}
               >
                 {products.map((product, i) => (
-                  <li key={product._id} className="flex">
+                  <li
+                    key={product._id}
+                    className={cn(
+                      "flex",
+                      // Cards below the first rows are laid out and painted only when scrolled
+                      // near: a phone's first paint does not wait for all 24.
+                      i >= ABOVE_THE_FOLD &&
+                        "[content-visibility:auto] [contain-intrinsic-size:auto_30rem]",
+                    )}
+                  >
                     <div className="flex w-full flex-col [&>article]:flex-1">
                       <ProductCard product={product} view={filters.view} priority={i < 2} />
                     </div>

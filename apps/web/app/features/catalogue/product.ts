@@ -1,5 +1,51 @@
 /** Rules about a product that the list and the detail page share (decisions.md §3). */
 import type { Product } from "@vastra/contracts/catalogue";
+import { truncate } from "./format";
+
+/** The longest description a card shows (list view). */
+export const CARD_DESCRIPTION_MAX = 180;
+
+/**
+ * What a product card shows. The list's loader sends only this (and the description already cut
+ * to the card's length): the page's HTML carries its data for hydration, and a phone pays for
+ * every byte of it before the first paint.
+ */
+export type ProductSummary = Pick<
+  Product,
+  | "_id"
+  | "title"
+  | "description"
+  | "price"
+  | "imageUrl"
+  | "sizes"
+  | "sizeStock"
+  | "stock"
+  | "defaultColor"
+  | "stockStatus"
+  | "inStock"
+  | "category"
+  | "averageRating"
+  | "reviewCount"
+>;
+
+export function toProductSummary(product: Product): ProductSummary {
+  return {
+    _id: product._id,
+    title: product.title,
+    description: truncate(product.description, CARD_DESCRIPTION_MAX),
+    price: product.price,
+    imageUrl: product.imageUrl,
+    sizes: product.sizes,
+    sizeStock: product.sizeStock,
+    stock: product.stock,
+    defaultColor: product.defaultColor,
+    stockStatus: product.stockStatus,
+    inStock: product.inStock,
+    category: product.category,
+    averageRating: product.averageRating,
+    reviewCount: product.reviewCount,
+  };
+}
 
 /** The stock of each size. Without a per-size list (an old record) every size shares the total. */
 export function sizeStockOf(product: Pick<Product, "sizes" | "sizeStock" | "stock">) {
@@ -21,7 +67,9 @@ export function stockOfSize(product: Product, size: string | null): number {
  * The quick-add size of a card: M when it is in stock, else the first size in stock (storefront.md
  * §2); null when nothing is in stock.
  */
-export function quickAddSize(product: Product): string | null {
+export function quickAddSize(
+  product: Pick<Product, "inStock" | "sizes" | "sizeStock" | "stock">,
+): string | null {
   if (!product.inStock) return null;
   const inStock = sizeStockOf(product).filter((s) => s.stock > 0);
   return (inStock.find((s) => s.size === "M") ?? inStock[0])?.size ?? null;
