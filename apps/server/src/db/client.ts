@@ -22,6 +22,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A service function that may run inside a caller's transaction takes this. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of `db.execute`, whichever driver answered (postgres-js: a list; PGlite: `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

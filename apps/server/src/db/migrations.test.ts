@@ -4,7 +4,7 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { dbError, setupTestDatabase, type TestDatabase } from "../../test/helpers.ts";
-import { type Db, migrationsFolder } from "./client.ts";
+import { type Db, migrationsFolder, rowsOf } from "./client.ts";
 import * as schema from "./schema.ts";
 import { productSizes, products, reviews, users } from "./schema.ts";
 
@@ -21,8 +21,7 @@ const schemaTables = Object.values(schema)
   .sort();
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsOf<T>(await db.execute(query));
 }
 
 async function publicTables(db: Db): Promise<string[]> {

@@ -5,7 +5,7 @@
  * (recipient, subject, when, campaign, so counts and "no address twice" still hold), the body goes.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
 import { type Clock, systemClock } from "../services/clock.ts";
 import { createPoller } from "../services/poller.ts";
@@ -121,7 +121,7 @@ export function createMailWorker(options: WorkerOptions) {
     const result: DrainResult = { sent: 0, failed: 0 };
     for (;;) {
       const raw = await claim();
-      const rows = (Array.isArray(raw) ? raw : (raw as { rows: typeof raw }).rows) as ClaimedRow[];
+      const rows = rowsOf<ClaimedRow>(raw);
       if (rows.length === 0) return result;
       // `concurrency` messages in flight at once (an SMTP pool sends them on as many connections).
       let next = 0;

@@ -38,6 +38,7 @@ import {
   createUser,
   type TestUser,
 } from "../../test/factories.ts";
+import { rowsOf } from "../db/client.ts";
 import { advertisements, newsletterCampaigns, newsletterSubscribers } from "../db/schema.ts";
 import { multipart, newSession, testImage } from "../services/uploads/test-support.ts";
 
@@ -263,9 +264,6 @@ function filesFingerprint(dir = config.dataDir): string[] {
 }
 
 const sqlText = (text: string) => sql.raw(text);
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 // ---------------------------------------------------------------- calling a row
 

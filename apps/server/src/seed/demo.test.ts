@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildTestApp, setupTestDatabase } from "../../test/helpers.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import {
   advertisements,
   categories,
@@ -31,11 +31,7 @@ const login = await seedDemo(db, { images, now: NOW });
 const other = await setupTestDatabase();
 
 async function rowCount(query: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.execute(query)) as unknown;
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    n: number | string;
-  }>;
-  return Number(rows[0]!.n);
+  return Number(rowsOf<{ n: number | string }>(await db.execute(query))[0]!.n);
 }
 
 async function snapshot(of: Db) {

@@ -15,7 +15,7 @@
  *   has them all, otherwise the best partial matches), ranked by where the words match.
  */
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.ts";
+import { type DbOrTx, rowsOf } from "../../db/client.ts";
 import { products, searchWords } from "../../db/schema.ts";
 import { qualified } from "./sql.ts";
 
@@ -233,11 +233,6 @@ export async function searchProductIds(
     );
     return { ids: [], total: Number(counted?.total ?? 0) };
   }
-}
-
-/** The rows of db.execute, whichever driver answered (postgres-js: a list; PGlite: { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The search document of each product: title; category names, colours, gender; description. */

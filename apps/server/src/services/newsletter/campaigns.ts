@@ -18,7 +18,7 @@ import {
   type StoreSettings,
 } from "@vastra/contracts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 import { campaignRecipients, emailOutbox, newsletterCampaigns } from "../../db/schema.ts";
 import {
   addressNewsletter,
@@ -48,11 +48,6 @@ type LinkConfig = { appSecret: string; publicUrl: string };
 
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-/** The rows of db.execute, whichever driver answered (postgres-js: a list; PGlite: { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** A campaign as the admin sees it: totals counted from its recipients and its e-mails. */
 async function campaignProgress(db: Db, id: string): Promise<NewsletterCampaign | undefined> {

@@ -24,16 +24,11 @@ import {
   stockStatusOf,
 } from "@vastra/contracts";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 import type { Clock } from "../clock.ts";
 import { ValidationError } from "../errors.ts";
 
 export { salesReportCsv } from "./csv.ts";
-
-/** The rows of db.execute, whichever driver answered (postgres-js: a list; PGlite: { rows }). */
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 /** json / jsonb values: parsed by one driver, text from another. */
 function jsonOf<T>(value: unknown): T {
