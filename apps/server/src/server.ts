@@ -10,6 +10,7 @@ import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
+import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
 import { imageServiceForDataDir } from "./services/images/index.ts";
 import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
 import type { RateLimits } from "./services/rate-limit.ts";
@@ -64,6 +65,9 @@ export async function startStore(
       publicUrl: config.publicUrl,
       log: app.log,
     });
+    // The popular order's figures: now (a new or seeded store), then every minute.
+    await refreshPopularity(database.db);
+    const popularity = createPopularityRefresher({ db: database.db, log: app.log });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
     // drawn while the store already serves (pages show the placeholder meanwhile).
     let pictures = config.seedDemo
@@ -76,6 +80,7 @@ export async function startStore(
     await app.listen({ port: config.port, host: config.host });
     worker.start();
     campaignRunner.start();
+    popularity.start();
     return {
       app,
       database,
@@ -85,6 +90,7 @@ export async function startStore(
         await pictures?.stop();
         await app.close();
         await campaignRunner.stop();
+        await popularity.stop();
         await worker.stop();
         await database.close();
       },

@@ -2,7 +2,8 @@
  * Writes a generated catalogue (lib/catalogue-data.ts) into a migrated database through the app's
  * schema: categories, products in multi-row inserts of 1,000 (with their sizes, categories and
  * colour/additional images), the search documents rebuilt by the catalogue service's own
- * refreshSearchDocument, reviews on about a fifth of the products, then VACUUM ANALYZE.
+ * refreshSearchDocument, reviews on about a fifth of the products, the popularity figures, then
+ * VACUUM ANALYZE.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import {
   users,
 } from "../../../apps/server/src/db/schema.ts";
 import { refreshSearchDocument } from "../../../apps/server/src/services/catalogue/index.ts";
+import { refreshPopularity } from "../../../apps/server/src/services/catalogue/popularity.ts";
 import { BENCH_CATEGORIES, generateProduct, prng } from "./catalogue-data.ts";
 
 const BATCH = 1000;
@@ -150,6 +152,8 @@ export async function loadCatalogue(
       log(`  ${Math.min(from + BATCH, count).toLocaleString("en-US")} products written`);
     }
   }
+  // The popular order's figures, as the running store's minute refresh would have them.
+  await refreshPopularity(db);
   // As autovacuum would have by now on a live store: statistics, and the visibility map that lets
   // counts be answered from an index.
   await db.execute(sql`vacuum analyze`);

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -179,6 +180,33 @@ export const productCategories = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index().on(t.categoryId)],
+);
+
+/**
+ * What `sort=popular` orders by, one row per product: units in orders that are not cancelled and
+ * the average rating, refreshed in the background every minute (catalogue/popularity.ts) rather
+ * than aggregated over every order and review per request. A new product gets its zero row at once
+ * (trigger, migration 0008). The product's creation time is copied so that one index holds the
+ * whole order and a page is read off it.
+ */
+export const productPopularity = pgTable(
+  "product_popularity",
+  {
+    productId: uuid("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    unitsSold: integer("units_sold").notNull().default(0),
+    rating: doublePrecision("rating").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("product_popularity_order_idx").on(
+      t.unitsSold.desc(),
+      t.rating.desc(),
+      t.createdAt.desc(),
+      t.productId,
+    ),
+  ],
 );
 
 /** Stock is kept per size; a product's stock is the sum of its sizes. */

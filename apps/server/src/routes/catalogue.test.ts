@@ -14,6 +14,7 @@ import {
   refreshSearchDocument,
   refreshSearchDocumentForCategories,
 } from "../services/catalogue/index.ts";
+import { refreshPopularity } from "../services/catalogue/popularity.ts";
 
 const { app, database } = await buildTestApp();
 const db = database.db;
@@ -305,6 +306,8 @@ describe("GET /api/products: sorting and pages", () => {
     // No units sold: the better rated first.
     await createReview(db, { productId: banarasi.id, userId: buyer.id, rating: 5 });
     await createReview(db, { productId: silkKurta.id, userId: buyer.id, rating: 3 });
+    // The figures are refreshed every minute in the background (popularity.ts); now, here.
+    await refreshPopularity(db);
 
     expect((await list("?sort=popular")).titles).toEqual([
       "Cotton Kurta", // 5 units

@@ -11,16 +11,9 @@ import {
   type ProductSort,
   priceRangeBounds,
 } from "@vastra/contracts";
-import { and, asc, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  categories,
-  orderItems,
-  orders,
-  productSizes,
-  products,
-  reviews,
-} from "../../db/schema.ts";
+import { categories, productPopularity, productSizes, products } from "../../db/schema.ts";
 import { NotFoundError } from "../errors.ts";
 import { getProductRows, isUuid, productColumns, toProducts } from "./read.ts";
 import { type SearchOrder, searchProductIds, searchTerms } from "./search.ts";
@@ -79,15 +72,11 @@ function filterConditions(query: ProductListQuery): SQL[] {
   return conditions;
 }
 
-/**
- * Units of the product in orders that were not cancelled (correlated: used when ordering a
- * search's candidates; the plain list joins the pre-aggregated `popularity` instead).
- */
-const unitsSold = (id: SQL) => sql`(select coalesce(sum(oi.quantity), 0) from order_items oi
-  join orders o on o.id = oi.order_id
-  where oi.product_id = ${id} and o.status <> 'cancelled')`;
+/** The product's popularity figures (popularity.ts), for ordering a search's candidates. */
+const unitsSold = (id: SQL) =>
+  sql`(select pp.units_sold from product_popularity pp where pp.product_id = ${id})`;
 const averageRating = (id: SQL) =>
-  sql`(select coalesce(avg(rv.rating), 0) from reviews rv where rv.product_id = ${id})`;
+  sql`(select pp.rating from product_popularity pp where pp.product_id = ${id})`;
 
 /** The list's order; relevance only when searching. Ties go to the newest, then the id. */
 function orderFor(sort: ProductSort | "relevance"): SearchOrder {
@@ -114,32 +103,6 @@ function orderFor(sort: ProductSort | "relevance"): SearchOrder {
 
 const count = sql<number>`count(*)::int`;
 
-/**
- * `sort=popular` over the whole list: units sold and average rating, each aggregated once per
- * product that has any, joined to the products (none: 0), rather than two subqueries per product.
- */
-function popularity(db: Db) {
-  const sold = db
-    .select({
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(ne(orders.status, "cancelled"))
-    .groupBy(orderItems.productId)
-    .as("sold");
-  const rated = db
-    .select({
-      productId: reviews.productId,
-      rating: sql<number>`avg(${reviews.rating})`.as("rating"),
-    })
-    .from(reviews)
-    .groupBy(reviews.productId)
-    .as("rated");
-  return { sold, rated };
-}
-
 export function createCatalogueService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -162,19 +125,18 @@ export function createCatalogueService(deps: { db: Db }) {
       if (terms.length === 0) {
         const where = and(...conditions);
         if (query.sort === "popular") {
-          const { sold, rated } = popularity(db);
+          // Read off product_popularity_order_idx: the ORDER BY is the index's, column for column.
           const [rows, totals] = await Promise.all([
             db
               .select(productColumns)
-              .from(products)
-              .leftJoin(sold, eq(sold.productId, products.id))
-              .leftJoin(rated, eq(rated.productId, products.id))
+              .from(productPopularity)
+              .innerJoin(products, eq(products.id, productPopularity.productId))
               .where(where)
               .orderBy(
-                sql`coalesce(${sold.units}, 0) desc`,
-                sql`coalesce(${rated.rating}, 0) desc`,
-                sql`${qualified(products.createdAt)} desc`,
-                sql`${productId} asc`,
+                sql`${qualified(productPopularity.unitsSold)} desc nulls last`,
+                sql`${qualified(productPopularity.rating)} desc nulls last`,
+                sql`${qualified(productPopularity.createdAt)} desc nulls last`,
+                sql`${qualified(productPopularity.productId)} asc`,
               )
               .limit(query.limit)
               .offset(offset),
