@@ -2,8 +2,8 @@
  * A newsletter to BENCH_NEWSLETTER_SUBSCRIBERS (default 100,000) active subscribers, sent the way
  * the store sends it: POST-equivalent campaign creation (createCampaigns), the campaign runner
  * queueing it into the e-mail outbox in batches of 500, and the mail worker delivering it over SMTP
- * (nodemailer, one pooled connection per worker; BENCH_NEWSLETTER_WORKERS workers, default 4, as
- * that many server processes would run) into an SMTP sink (smtp-server, in its own process so its
+ * (nodemailer, MAIL_CONCURRENCY pooled connections per worker; BENCH_NEWSLETTER_WORKERS workers,
+ * default 4, as that many server processes would run) into an SMTP sink (smtp-server, in its own process so its
  * parsing does not count against the sender). Reports the time to queue, the total time until the
  * campaign is closed, e-mails per second and the sending process's peak memory (RSS high-water,
  * sampled every 100 ms), and checks that the sink received every address exactly once.
@@ -15,7 +15,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { newsletterTemplateSchema } from "@vastra/contracts";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { smtpTransport } from "../../apps/server/src/mail/transports.ts";
+import { MAIL_CONCURRENCY, smtpTransport } from "../../apps/server/src/mail/transports.ts";
 import { createMailWorker } from "../../apps/server/src/mail/worker.ts";
 import {
   createCampaignRunner,
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
   const out = [
     "## Newsletter send",
     "",
-    `One campaign to ${num(subscribers)} active subscribers (plus 100 unsubscribed, who must get nothing): created as \`POST /api/newsletter/send-modern\` does, queued into the e-mail outbox by the campaign runner (500 per transaction, each e-mail with its own unsubscribe link and RFC 8058 headers), delivered by ${WORKERS} mail worker${WORKERS === 1 ? "" : "s"} (as ${WORKERS === 1 ? "one server" : `${WORKERS} server processes`} would run them, each sending one message at a time) over SMTP (nodemailer, one pooled connection each) into an SMTP sink (smtp-server, its own process). Time runs from the campaign's creation until it is closed as sent; peak memory is the sending process's RSS high-water (runner, workers and database driver${results.some((r) => r.kind === "pglite") ? "; with PGlite the database itself runs in this process too" : ""}).`,
+    `One campaign to ${num(subscribers)} active subscribers (plus 100 unsubscribed, who must get nothing): created as \`POST /api/newsletter/send-modern\` does, queued into the e-mail outbox by the campaign runner (500 per transaction, each e-mail with its own unsubscribe link and RFC 8058 headers), delivered by ${WORKERS} mail worker${WORKERS === 1 ? "" : "s"} (as ${WORKERS === 1 ? "one server" : `${WORKERS} server processes`} would run them, each sending ${MAIL_CONCURRENCY} messages at a time) over SMTP (nodemailer, ${MAIL_CONCURRENCY} pooled connections each) into an SMTP sink (smtp-server, its own process). Time runs from the campaign's creation until it is closed as sent; peak memory is the sending process's RSS high-water (runner, workers and database driver${results.some((r) => r.kind === "pglite") ? "; with PGlite the database itself runs in this process too" : ""}).`,
     "",
     table(
       [
