@@ -1,6 +1,7 @@
 /**
  * Drains the outbox: claims due messages under a lease (so two workers never take the same one),
- * sends them a few at a time (MAIL_CONCURRENCY), marks each sent; a failure is retried with exponential backoff until MAX_ATTEMPTS.
+ * sends them a few at a time (MAIL_CONCURRENCY), marks each sent; a failure is retried with
+ * exponential backoff until MAX_ATTEMPTS.
  * Once an hour it also compacts sent messages older than the retention (30 days): the row stays
  * (recipient, subject, when, campaign, so counts and "no address twice" still hold), the body goes.
  */

@@ -74,9 +74,9 @@ function filterConditions(query: ProductListQuery): SQL[] {
 
 /** The product's popularity figures (popularity.ts), for ordering a search's candidates. */
 const unitsSold = (id: SQL) =>
-  sql`(select pp.units_sold from product_popularity pp where pp.product_id = ${id})`;
+  sql`coalesce((select pp.units_sold from product_popularity pp where pp.product_id = ${id}), 0)`;
 const averageRating = (id: SQL) =>
-  sql`(select pp.rating from product_popularity pp where pp.product_id = ${id})`;
+  sql`coalesce((select pp.rating from product_popularity pp where pp.product_id = ${id}), 0)`;
 
 /** The list's order; relevance only when searching. Ties go to the newest, then the id. */
 function orderFor(sort: ProductSort | "relevance"): SearchOrder {

@@ -5,14 +5,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cn } from "~/lib/utils";
-import { formatPrice, truncate } from "./format";
-import {
-  CARD_DESCRIPTION_MAX,
-  type ProductSummary,
-  productPath,
-  quickAddSize,
-  sizeStockOf,
-} from "./product";
+import { formatPrice } from "./format";
+import { type ProductSummary, productPath, quickAddSize, sizeStockOf } from "./product";
 import { RatingSummary } from "./stars";
 import { useAddToCart } from "./use-add-to-cart";
 
@@ -161,7 +155,7 @@ export function ProductCard({ product, view = "grid", priority = false }: Produc
         </h3>
         {list && product.description ? (
           <p className="hidden text-sm leading-relaxed text-muted-foreground sm:block">
-            {truncate(product.description, CARD_DESCRIPTION_MAX)}
+            {product.description}
           </p>
         ) : null}
         <p className="text-base font-semibold text-foreground sm:text-lg">

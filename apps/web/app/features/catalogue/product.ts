@@ -2,8 +2,8 @@
 import type { Product } from "@vastra/contracts/catalogue";
 import { truncate } from "./format";
 
-/** The longest description a card shows (list view). */
-export const CARD_DESCRIPTION_MAX = 180;
+/** The longest description a card shows (list view); toProductSummary cuts it. */
+const CARD_DESCRIPTION_MAX = 180;
 
 /**
  * What a product card shows. The list's loader sends only this (and the description already cut
