@@ -472,3 +472,22 @@ test("the catalogue screens pass the accessibility check", async ({ page, reques
   await expect(page.getByRole("menu")).toBeVisible();
   await expectNoSeriousViolations(page, "the share menu");
 });
+
+test("the product list fits the screen in both views, down to its last card", async ({ page }) => {
+  for (const view of ["grid", "list"]) {
+    await page.goto(`/products?view=${view}`);
+    const cards = main(page).getByRole("article");
+    await expect(cards).toHaveCount(24);
+    // Nothing wider than the window, before and after the cards below the fold are laid out.
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow(), `${view} view, first paint`).toBeLessThanOrEqual(0);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards.last()).toBeInViewport();
+    expect(await overflow(), `${view} view, scrolled to the end`).toBeLessThanOrEqual(0);
+    const box = await cards.last().boundingBox();
+    expect(box!.x + box!.width, `${view} view, last card`).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+  }
+});

@@ -164,7 +164,7 @@ export function ProductListPage({ products, total, options }: ProductListPagePro
               <ul
                 className={cn(
                   filters.view === "list"
-                    ? "grid gap-4"
+                    ? "grid grid-cols-1 gap-4"
                     : "grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:gap-6",
                 )}
               >
@@ -174,9 +174,10 @@ export function ProductListPage({ products, total, options }: ProductListPagePro
                     className={cn(
                       "flex",
                       // Cards below the first rows are laid out and painted only when scrolled
-                      // near: a phone's first paint does not wait for all 24.
+                      // near: a phone's first paint does not wait for all 24. Only their height
+                      // is guessed: a guessed width would widen the list view's column.
                       i >= ABOVE_THE_FOLD &&
-                        "[content-visibility:auto] [contain-intrinsic-size:auto_30rem]",
+                        "[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]",
                     )}
                   >
                     <div className="flex w-full flex-col [&>article]:flex-1">
