@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -111,6 +112,21 @@ export const oneTimeCodes = pgTable(
     check("one_time_codes_attempts_nonneg", sql`${t.attempts} >= 0`),
   ],
 );
+
+/**
+ * The details of one registration, kept with its code (migration 0009): nothing on the account
+ * changes until a code is entered, and the code entered applies the details that came with it.
+ */
+export const pendingRegistrations = pgTable("pending_registrations", {
+  codeId: uuid("code_id")
+    .primaryKey()
+    .references(() => oneTimeCodes.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  phone: text("phone"),
+  passwordHash: text("password_hash").notNull(),
+  referredById: uuid("referred_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------- catalogue
 
@@ -219,6 +235,16 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
   index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
 ]);
 
+/**
+ * One version per kind of what shoppers see (catalogue, live, ads, popularity, store), bumped by
+ * triggers in every writing transaction, which also NOTIFY 'vastra_catalogue' (migration 0011):
+ * the catalogue read model's invalidation and its safety net (record 0028).
+ */
+export const catalogueVersion = pgTable("catalogue_version", {
+  kind: text("kind").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
 export const productSizes = pgTable(
   "product_sizes",
   {
@@ -312,7 +338,8 @@ export const orders = pgTable(
     status: orderStatusEnum("status").notNull().default("pending"),
     paymentStatus: paymentStatusEnum("payment_status").notNull().default("pending"),
     paymentMethod: text("payment_method").notNull().default("to_be_confirmed"),
-    totalPaise: integer("total_paise").notNull(),
+    /** bigint: a total passes 2^31 paise (₹2.15 crore) with a few hundred costly items. */
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),
@@ -332,6 +359,9 @@ export const orders = pgTable(
     index().on(t.userId, t.createdAt),
     index().on(t.status),
     index().on(t.createdAt),
+    // The sweep of pending orders past their time, and a shopper's open orders (orders/limits.ts).
+    index().on(t.status, t.createdAt),
+    index().on(t.userId, t.status),
     // The admin's order search (ILIKE '%text%' on each): trigram indexes answer it without
     // reading every order (200,000 orders: ~450 ms → 1-8 ms).
     index("orders_number_trgm_idx").using("gin", t.orderNumber.op("gin_trgm_ops")),
@@ -430,6 +460,8 @@ export const newsletterSubscribers = pgTable(
     source: text("source").notNull().default("website"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the welcome e-mail last went to this address (at most one a day). */
+    welcomedAt: timestamp("welcomed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_lower_key").on(sql`lower(${t.email})`),
