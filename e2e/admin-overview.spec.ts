@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./fixtures/a11y.ts";
 import { expect, test } from "./fixtures/test.ts";
-import { createShopper, signedInShopper, signIn, signInAsAdmin } from "./helpers/accounts.ts";
+import {
+  createShopper,
+  DEMO_ADMIN,
+  signedInShopper,
+  signIn,
+  signInAsAdmin,
+} from "./helpers/accounts.ts";
 import { type OrderedProduct, placeOrder } from "./helpers/orders.ts";
 
 type Overview = {
@@ -229,7 +235,7 @@ test("an admin sees the Overview's figures, the revenue chart, and downloads the
 test("the dashboard's shell: tabs lead to their pages, and the sticky tab bar stays in view", async ({
   page,
 }) => {
-  await signIn(page, { email: "admin@vastra.example", password: "VastraDemo#2026" });
+  await signIn(page, DEMO_ADMIN);
   await page.goto("/admin");
   const tabs = page.getByRole("navigation", { name: "Dashboard" });
   await tabs.getByRole("link", { name: "Categories" }).click();

@@ -23,6 +23,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { DEMO_ADMIN } from "./helpers/demo-admin.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = process.env.E2E_PORT ?? "3300";
@@ -118,6 +119,8 @@ Object.assign(process.env, {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   SEED_DEMO: "1",
+  // The specs sign in as the demo admin (helpers/demo-admin.ts).
+  DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
   SMTP_URL: "",
   REDIS_URL: "",
   DATABASE_URL: "",

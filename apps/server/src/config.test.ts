@@ -25,7 +25,7 @@ describe("loadConfig", () => {
       env: "development",
       isProduction: false,
       port: 3000,
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       publicUrl: "http://localhost:3000",
       dataDir: path.resolve("data"),
       databaseUrl: undefined,
@@ -35,7 +35,42 @@ describe("loadConfig", () => {
       appSecret: SECRET,
       seedDemo: true,
       logLevel: "info",
+      trustProxy: false,
+      orderLimits: {
+        pendingOrders: 3,
+        pendingUnits: 20,
+        pendingExpiryHours: 48,
+        placementsPerHour: 10,
+        mailsPerHour: 10,
+      },
     });
+  });
+
+  it("listens on the loopback address by default outside production, on every interface in production", () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).host).toBe("127.0.0.1");
+    expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: "production" }).host).toBe("0.0.0.0");
+    // An explicit HOST wins in every mode.
+    expect(loadConfig({ APP_SECRET: SECRET, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ APP_SECRET: SECRET, NODE_ENV: "production", HOST: "10.0.0.5" }).host).toBe(
+      "10.0.0.5",
+    );
+  });
+
+  it("DEMO_ADMIN_PASSWORD is a development and test setting, refused in production", () => {
+    expect(loadConfig({ APP_SECRET: SECRET, DEMO_ADMIN_PASSWORD: "Test#Admin1" })).toMatchObject({
+      demoAdminPassword: "Test#Admin1",
+    });
+    expect(
+      configError({
+        APP_SECRET: SECRET,
+        NODE_ENV: "production",
+        DEMO_ADMIN_PASSWORD: "Test#Admin1",
+      }).message,
+    ).toBe("Setting DEMO_ADMIN_PASSWORD is for development and tests only");
+    expect(configError({ APP_SECRET: SECRET, DEMO_ADMIN_PASSWORD: "short" }).message).toContain(
+      "DEMO_ADMIN_PASSWORD",
+    );
   });
 
   it("without APP_SECRET outside production, generates one and keeps it in DATA_DIR", () => {
@@ -62,6 +97,12 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://cache.internal:6379",
       APP_SECRET: SECRET,
       SEED_DEMO: "0",
+      TRUST_PROXY: "1",
+      ORDER_PENDING_LIMIT: "2",
+      ORDER_PENDING_UNITS_LIMIT: "12",
+      ORDER_PENDING_EXPIRY_HOURS: "24",
+      ORDER_PLACE_HOURLY_LIMIT: "6",
+      ORDER_MAIL_HOURLY_LIMIT: "8",
     });
     expect(config).toEqual({
       env: "production",
@@ -77,6 +118,14 @@ describe("loadConfig", () => {
       appSecret: SECRET,
       seedDemo: false,
       logLevel: "info",
+      trustProxy: 1,
+      orderLimits: {
+        pendingOrders: 2,
+        pendingUnits: 12,
+        pendingExpiryHours: 24,
+        placementsPerHour: 6,
+        mailsPerHour: 8,
+      },
     });
     expect(existsSync("/srv/vastra/app-secret")).toBe(false);
   });

@@ -4,7 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const optionalUrl = (protocols: string[]) =>
@@ -18,7 +20,39 @@ const optionalUrl = (protocols: string[]) =>
     })
     .refine((v) => v === undefined || URL.canParse(v), { message: "is not a valid URL" });
 
+const POSITIVE_MESSAGE = "must be a whole number of at least 1";
+const positiveInt = z.coerce
+  .number({ error: POSITIVE_MESSAGE })
+  .int(POSITIVE_MESSAGE)
+  .min(1, POSITIVE_MESSAGE);
+
 const PORT_MESSAGE = "must be a whole number from 0 to 65535";
+
+const TRUST_PROXY_MESSAGE =
+  "must be how many proxies stand in front of the store (like 1), or their addresses or CIDR ranges separated by commas (like 10.0.0.1,192.168.0.0/16)";
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Which X-Forwarded-For hops to believe: none (unset or 0), the last n, or those sent by the given
+ * addresses. Never "true": that believes every hop, so any caller could name its own address and
+ * slip past the per-address rate limits. Undefined when invalid.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "0" || text === "false") return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 32 ? hops : undefined;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) =>
+      PROXY_RANGE_NAMES.has(entry) ||
+      isIP(entry) !== 0 ||
+      (ipaddr.isValidCIDR(entry) && isIP(entry.split("/")[0] ?? "") !== 0),
+  );
+  return valid ? entries : undefined;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -28,7 +62,8 @@ const envSchema = z.object({
     .min(0, PORT_MESSAGE)
     .max(65535, PORT_MESSAGE)
     .default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // No default here: it depends on NODE_ENV (loadConfig).
+  HOST: z.string().trim().min(1).optional(),
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
@@ -43,6 +78,25 @@ const envSchema = z.object({
     }),
   SEED_DEMO: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust === undefined) {
+        ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  // Per-shopper order limits (docs/decisions/0025-order-and-mail-abuse.md).
+  ORDER_PENDING_LIMIT: positiveInt.default(3),
+  ORDER_PENDING_UNITS_LIMIT: positiveInt.default(20),
+  ORDER_PENDING_EXPIRY_HOURS: positiveInt.default(48),
+  ORDER_PLACE_HOURLY_LIMIT: positiveInt.default(10),
+  ORDER_MAIL_HOURLY_LIMIT: positiveInt.default(10),
+  // Development and tests only: the demo admin's password when the demo seed creates it.
+  DEMO_ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
 });
 
 export type Config = {
@@ -59,7 +113,28 @@ export type Config = {
   appSecret: string;
   seedDemo: boolean;
   logLevel: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: TrustProxy;
+  orderLimits: OrderLimits;
+  /** The demo admin's password for a new demo store (tests); otherwise a random one is made. */
+  demoAdminPassword?: string | undefined;
 };
+
+/** Per-shopper order limits (docs/decisions/0025-order-and-mail-abuse.md). */
+export type OrderLimits = {
+  /** Open (pending) orders a shopper may have at once. */
+  pendingOrders: number;
+  /** Units across a shopper's pending orders, the new one included. */
+  pendingUnits: number;
+  /** Hours after which a still-pending order is cancelled by the sweep. */
+  pendingExpiryHours: number;
+  /** Orders a shopper may place per hour. */
+  placementsPerHour: number;
+  /** Order e-mails an account may be sent per hour; the rest are dropped (and logged). */
+  mailsPerHour: number;
+};
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -86,13 +161,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.APP_SECRET) {
     throw new ConfigError("Setting APP_SECRET is required in production (at least 32 characters)");
   }
+  if (isProduction && e.DEMO_ADMIN_PASSWORD) {
+    throw new ConfigError("Setting DEMO_ADMIN_PASSWORD is for development and tests only");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appSecret = e.APP_SECRET ?? persistedSecret(dataDir);
   return {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production only this machine can reach the store (and its dev mailbox) unless HOST
+    // says otherwise; production listens on every interface.
+    host: e.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -102,6 +182,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret,
     seedDemo: e.SEED_DEMO === "1",
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    orderLimits: {
+      pendingOrders: e.ORDER_PENDING_LIMIT,
+      pendingUnits: e.ORDER_PENDING_UNITS_LIMIT,
+      pendingExpiryHours: e.ORDER_PENDING_EXPIRY_HOURS,
+      placementsPerHour: e.ORDER_PLACE_HOURLY_LIMIT,
+      mailsPerHour: e.ORDER_MAIL_HOURLY_LIMIT,
+    },
+    ...(e.DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.DEMO_ADMIN_PASSWORD } : {}),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * `npm start` / `npm run serve`: validates settings, then starts the store (server.ts) and prints
- * where it runs. SIGTERM or SIGINT shuts down gracefully: stop accepting, finish what is in
- * flight, stop the e-mail worker, close the database.
+ * where it runs (and, once, a new demo admin's password). SIGTERM or SIGINT shuts down gracefully:
+ * stop accepting, finish what is in flight, stop the e-mail worker, close the database.
  */
 import closeWithGrace from "close-with-grace";
 import { ConfigError, loadConfig, loadDotEnv } from "./config.ts";
 import { DataDirLockedError } from "./db/lock.ts";
+import type { DemoLogin } from "./seed/demo.ts";
 import { startStore } from "./server.ts";
 
 const startedAt = performance.now();
@@ -28,9 +29,25 @@ async function main(): Promise<void> {
       ? "  E-mail: SMTP"
       : `  E-mail: development mailbox at ${config.publicUrl}/dev/mailbox`,
   ];
-  if (store.demo)
-    lines.push(`  Demo admin: ${store.demo.adminEmail} / ${store.demo.adminPassword}`);
+  lines.push(...demoAdminLines(store.demo, config.isProduction));
   console.log(`${lines.join("\n")}\n`);
+}
+
+/**
+ * The demo admin's password is random per store: shown once, when this start made the admin, and
+ * never in production (where logs are often collected). Later starts say how to set a new one.
+ */
+function demoAdminLines(demo: DemoLogin | undefined, production: boolean): string[] {
+  if (!demo) return [];
+  const reset = `npm run admin:create -- --email ${demo.adminEmail} --password NEW_PASSWORD`;
+  if (demo.adminPassword && !production) {
+    return [
+      `  Demo admin created: ${demo.adminEmail} / ${demo.adminPassword}`,
+      `  (shown only this once; to set another password later: ${reset})`,
+    ];
+  }
+  const what = demo.adminPassword ? "was created" : "exists";
+  return [`  Demo admin ${demo.adminEmail} ${what}; to set its password: ${reset}`];
 }
 
 main().catch((error) => {

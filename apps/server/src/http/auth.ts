@@ -1,6 +1,7 @@
 /**
  * Who is calling: reads the session cookie on /api requests, slides its expiry, and enforces each
- * route's `config.auth` ('user' or 'admin') on the server. Also refuses cross-site writes (CSRF).
+ * route's `config.auth` ('user', 'admin' or 'public') on the server. Also refuses cross-site writes
+ * (CSRF). Deny by default: a route registered here without `config.auth` stops start-up.
  */
 import { SESSION_COOKIE } from "@vastra/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -16,8 +17,11 @@ declare module "fastify" {
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route: signed-in users, or admins only. Unset: everyone. */
-    auth?: "user" | "admin";
+    /**
+     * Who may call the route: signed-in users, admins only, or everyone. Every /api route must say;
+     * one that does not stops start-up.
+     */
+    auth?: "user" | "admin" | "public";
     /** Accept state-changing calls from other sites (RFC 8058 one-click unsubscribe only). */
     allowCrossSite?: boolean;
   }
@@ -53,6 +57,16 @@ export const authPlugin = fp(
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
 
+    // Deny by default: forgetting `auth` must not silently open a route to everyone.
+    app.addHook("onRoute", (route) => {
+      if (!route.config?.auth) {
+        const methods = [route.method].flat().join(",");
+        throw new Error(
+          `Route ${methods} ${route.url} declares no config.auth ("user", "admin" or "public")`,
+        );
+      }
+    });
+
     app.addHook("onRequest", async (request) => {
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.allowCrossSite) return;
       const origin = request.headers.origin;
@@ -84,7 +98,7 @@ export const authPlugin = fp(
         }
       }
       const need = request.routeOptions.config?.auth;
-      if (!need) return;
+      if (need === "public") return;
       if (!request.user) throw new UnauthorizedError();
       if (need === "admin" && !request.user.isAdmin)
         throw new ForbiddenError("Only store admins can do that");

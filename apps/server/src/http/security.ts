@@ -1,24 +1,43 @@
 /**
- * Security headers on every response: a CSP whose scripts need this response's nonce (no
- * 'unsafe-inline' for scripts), frame-ancestors 'none', nosniff, a referrer policy, HSTS in production.
+ * Security headers on every response: a CSP (frame-ancestors 'none', no 'unsafe-inline' for
+ * scripts), nosniff, a referrer policy, HSTS in production, and the request's id.
+ *
+ * Paid once, not per request (issue #11): helmet's headers and the CSP of answers without inline
+ * scripts (JSON, images, files) are computed at start-up and set by one synchronous hook. Only a
+ * response that asks for `reply.scriptNonce` (a server-rendered page) gets a fresh nonce and a CSP
+ * naming it, whose scripts then need that nonce.
  */
 import { randomBytes } from "node:crypto";
-import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import helmet, { type HelmetOptions } from "helmet";
 
 declare module "fastify" {
   interface FastifyReply {
-    /** The nonce this response's inline scripts must carry. */
-    scriptNonce: string;
+    /**
+     * The nonce this response's inline scripts must carry. Made on first use, which also switches
+     * the response's CSP to one that requires it.
+     */
+    readonly scriptNonce: string;
+    /** The nonce once made ("" before). */
+    madeScriptNonce: string;
   }
 }
 
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
+
+/** The CSP; without a nonce (answers that carry no inline script) scripts may come from 'self' only. */
+export function contentSecurityPolicy(
+  nonce: string | undefined,
+  options: { dev: boolean },
+): string {
   const directives = [
     "default-src 'self'",
     options.dev
       ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      : nonce
+        ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`
+        : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -32,22 +51,57 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
   return directives.join("; ");
 }
 
+/** The headers helmet sets for these options (they do not depend on the request), captured once. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   options: { production: boolean; dev: boolean },
 ): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: false,
-    hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
+  const fixed: Record<string, string> = {
+    ...helmetHeaders({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: options.production
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+    "permissions-policy": PERMISSIONS_POLICY,
+    "content-security-policy": contentSecurityPolicy(undefined, options),
+  };
+  const names = Object.keys(fixed);
+
+  app.decorateReply("madeScriptNonce", "");
+  app.decorateReply("scriptNonce", {
+    getter(this: FastifyReply) {
+      if (!this.madeScriptNonce) {
+        this.madeScriptNonce = randomBytes(16).toString("base64");
+        this.header(
+          "content-security-policy",
+          contentSecurityPolicy(this.madeScriptNonce, options),
+        );
+      }
+      return this.madeScriptNonce;
+    },
   });
-  app.decorateReply("scriptNonce", "");
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.scriptNonce = randomBytes(16).toString("base64");
-    reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, options));
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // Synchronous and without allocation beyond the headers themselves: it runs on every request.
+  app.addHook("onRequest", (request, reply, done) => {
+    for (const name of names) reply.header(name, fixed[name]);
+    reply.header("x-request-id", request.id);
+    done();
   });
 }

@@ -14,6 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
   app.post(
     "/contact",
     {
+      config: { auth: "public" },
       schema: {
         tags: ["contact"],
         summary: "Send a message to the store",

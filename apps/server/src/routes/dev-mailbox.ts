@@ -24,6 +24,7 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db; enabled: boolean 
   app.get(
     "/dev/mailbox",
     {
+      config: { auth: "public" },
       schema: {
         tags: ["development"],
         summary: "Messages in the development mailbox (newest first); refused in production",

@@ -28,6 +28,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
   app.get(
     "/reviews/:productId",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "A product's reviews, newest first",

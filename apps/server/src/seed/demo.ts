@@ -1,8 +1,9 @@
 /**
  * SEED_DEMO=1: an empty database gets the demo store: the demo admin, 11 categories, 68 products
  * with per-size stock, colour and close-up pictures, 4 hero products, 5 advertisements (4 active),
- * 11 demo shoppers and their reviews. Outside production the demo admin's password is fixed and
- * printed at every start. A database with anything in it is never touched.
+ * 11 demo shoppers and their reviews. The demo admin's password is random, made for each new store
+ * (main.ts prints it once, outside production); tests may name it (DEMO_ADMIN_PASSWORD). A
+ * database with anything in it is never touched.
  *
  * The rows go in one transaction, under an advisory lock, so two processes starting on one empty
  * PostgreSQL database cannot both seed it. They name the demo pictures by URL; pictures.ts draws
@@ -38,17 +39,22 @@ import { DEMO_PICTURE_COUNT, demoPictureUrl } from "./pictures.ts";
 import { COMMENTS, RATING_WEIGHTS, reviewGroup, tierOf } from "./review-data.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@vastra.example";
-export const DEMO_ADMIN_PASSWORD = "VastraDemo#2026";
 
 export type DemoLogin = {
   adminEmail: string;
-  adminPassword: string;
+  /** The password this start gave the new demo admin; absent when the admin already existed. */
+  adminPassword?: string;
   /** What this start added (absent when the database already had a store). */
   catalogue?: { products: number; reviews: number; pictures: number; ms: number };
 };
 
 export type SeedOptions = {
   production?: boolean;
+  /**
+   * The new demo admin's password (the DEMO_ADMIN_PASSWORD setting of tests); otherwise a random
+   * one, so no two stores share a known admin password.
+   */
+  adminPassword?: string | undefined;
   /**
    * The image service the app serves from: the rows name its demo picture URLs. The pictures
    * themselves are drawn by drawDemoPictures (pictures.ts), after start-up.
@@ -65,12 +71,11 @@ const DAY = 86_400_000;
 // ---------------------------------------------------------------- entry point
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoLogin | undefined> {
-  if (!(await isEmpty(db))) return existingDemoLogin(db, options);
+  if (!(await isEmpty(db))) return existingDemoLogin(db);
   const started = performance.now();
   const now = options.now ?? new Date();
-  const adminPassword = options.production
-    ? randomBytes(12).toString("base64url")
-    : DEMO_ADMIN_PASSWORD;
+  const adminPassword =
+    (!options.production && options.adminPassword) || randomBytes(12).toString("base64url");
 
   const passwords = await Promise.all(
     [adminPassword, ...SHOPPERS.map(() => randomBytes(18).toString("base64url"))].map((p) =>
@@ -83,7 +88,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<DemoLogin 
     if (!(await isEmpty(tx))) return undefined;
     return insertStore(tx, { now, passwords, picture });
   });
-  if (!counts) return existingDemoLogin(db, options);
+  if (!counts) return existingDemoLogin(db);
   return {
     adminEmail: DEMO_ADMIN_EMAIL,
     adminPassword,
@@ -104,16 +109,13 @@ async function isEmpty(db: Db | Tx): Promise<boolean> {
   return !row?.taken;
 }
 
-async function existingDemoLogin(db: Db, options: SeedOptions): Promise<DemoLogin | undefined> {
+async function existingDemoLogin(db: Db): Promise<DemoLogin | undefined> {
   const [demo] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${DEMO_ADMIN_EMAIL}`);
-  if (!demo || options.production) return undefined;
-  return {
-    adminEmail: DEMO_ADMIN_EMAIL,
-    adminPassword: `${DEMO_ADMIN_PASSWORD} (unless changed)`,
-  };
+  if (!demo) return undefined;
+  return { adminEmail: DEMO_ADMIN_EMAIL };
 }
 
 // ---------------------------------------------------------------- deterministic data

@@ -2,7 +2,9 @@
  * The one limiter module: in memory by default, in Redis when REDIS_URL is set (several servers
  * then share their counts). A refused call becomes a 429 with a clear message.
  */
+import { isIP } from "node:net";
 import { Redis } from "ioredis";
+import ipaddr from "ipaddr.js";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -10,6 +12,18 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { TooManyRequestsError } from "./errors.ts";
+
+/**
+ * The key a limit counts under. A caller's IPv6 address counts for its whole /64 (one household or
+ * server gets a /64 and can pick any address in it); an IPv4 address seen as IPv6 (::ffff:a.b.c.d
+ * on a dual-stack socket) counts as that IPv4 address. Any other key is used as it is.
+ */
+export function limitKey(key: string): string {
+  if (isIP(key) !== 6) return key;
+  const address = ipaddr.IPv6.parse(key);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return `${new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
+}
 
 export type LimitRule = { points: number; windowSeconds: number };
 
@@ -69,7 +83,7 @@ export function createRateLimits(redisUrl?: string): RateLimits {
       const limiter: Limiter = {
         async consume(key, message) {
           try {
-            await backend.consume(key);
+            await backend.consume(limitKey(key));
           } catch (error) {
             if (error instanceof RateLimiterRes) {
               throw new TooManyRequestsError(message, error.msBeforeNext / 1000);
@@ -78,13 +92,13 @@ export function createRateLimits(redisUrl?: string): RateLimits {
           }
         },
         async check(key, message) {
-          const res = await backend.get(key);
+          const res = await backend.get(limitKey(key));
           if (res && res.consumedPoints >= rule.points) {
             throw new TooManyRequestsError(message, res.msBeforeNext / 1000);
           }
         },
         async reset(key) {
-          await backend.delete(key);
+          await backend.delete(limitKey(key));
         },
       };
       made.set(name, limiter);
