@@ -388,14 +388,28 @@ test.describe("sign in and profile (/login, /profile)", () => {
     await expect(basic.getByRole("textbox")).toHaveCount(0);
     await expectSignedInAs(page, "Isha K. Kapoor", testInfo);
 
-    // Email Address: new address, its code, and the panel closes showing it.
+    // Email Address: new address and the current password, its code, and the panel closes
+    // showing it.
     const emailPanel = main(page).getByRole("region", { name: "Email Address" });
     await emailPanel.getByRole("link", { name: "Change Email" }).click();
     await emailPanel.getByRole("button", { name: "Send Verification Code" }).click();
     await expect(emailPanel.getByText("Email is required")).toBeVisible();
+    await expect(emailPanel.getByText("Please enter your current password")).toBeVisible();
     await emailPanel
       .getByRole("textbox", { name: "New Email Address", exact: true })
       .fill(newEmail);
+    const currentPassword = emailPanel.getByRole("textbox", {
+      name: "Current Password",
+      exact: true,
+    });
+    await currentPassword.fill("wrong-password");
+    await expect(currentPassword).toHaveAttribute("type", "password");
+    await emailPanel.getByRole("button", { name: "Show current password" }).click();
+    await expect(currentPassword).toHaveAttribute("type", "text");
+    await emailPanel.getByRole("button", { name: "Send Verification Code" }).click();
+    await expect(emailPanel.getByText("Current password is incorrect")).toBeVisible();
+    await expect(currentPassword).toBeFocused();
+    await currentPassword.fill(PASSWORD);
     await emailPanel.getByRole("button", { name: "Send Verification Code" }).click();
     await expect(toast(page, "Verification code sent to your new email!")).toBeVisible();
     const code = emailPanel.getByRole("textbox", { name: "Verification code", exact: true });
@@ -450,8 +464,10 @@ test.describe("sign in and profile (/login, /profile)", () => {
     await expectSignedInAs(page, "Isha K. Kapoor", testInfo);
 
     // A signed-in shopper is sent on from the sign-in pages; never off the site.
-    await page.goto("/login?redirect=//evil.example/steal");
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(products)?$/);
+    for (const target of ["//evil.example/steal", "/.//evil.example/steal", "/%5Cevil.example"]) {
+      await page.goto(`/login?redirect=${target}`);
+      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(products)?$/);
+    }
     await page.goto("/register");
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(products)?$/);
   });

@@ -8,8 +8,11 @@ import { expect } from "../fixtures/test.ts";
 import { codeFor, freshEmail } from "./mailbox.ts";
 
 export const SHOPPER_PASSWORD = "Kurta#Silk2026";
-/** The demo admin the demo seed creates (README). */
-export const DEMO_ADMIN = { email: "admin@vastra.example", password: "VastraDemo#2026" } as const;
+
+import { DEMO_ADMIN } from "./demo-admin.ts";
+
+/** The demo admin the demo seed creates, with the password e2e/serve.ts gives it. */
+export { DEMO_ADMIN };
 
 export type Shopper = { name: string; email: string; password: string };
 

@@ -1,4 +1,4 @@
-import { EMAIL, INDIAN_MOBILE, requiredText } from "./common.ts";
+import { emailField, INDIAN_MOBILE, requiredText } from "./common.ts";
 import { z } from "./zod.ts";
 
 /** The texts of storefront.md §5 and §8, and the server's own messages, in one place. */
@@ -60,27 +60,36 @@ export const PASSWORD_MIN = 6;
 export const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "vastra_session";
 
+// Every string here has a length limit checked before anything else looks at it (`abort` stops
+// zod at the first failed check, so a megabyte never reaches a pattern or the password hash).
 const email = (required: string = AUTH_MESSAGES.emailRequired) =>
+  emailField(required, AUTH_MESSAGES.emailInvalid);
+
+export const PASSWORD_MAX = 200;
+const password = (short: string = AUTH_MESSAGES.passwordShort) =>
+  z
+    .string({ error: short })
+    .max(PASSWORD_MAX, { error: "Please use at most 200 characters", abort: true })
+    .min(PASSWORD_MIN, short);
+
+/** A password being checked (sign-in, current password): any non-empty text up to the limit. */
+const givenPassword = (required: string) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, AUTH_MESSAGES.emailInvalid)
-    .regex(EMAIL, AUTH_MESSAGES.emailInvalid)
-    .transform((v) => v.toLowerCase());
-
-const password = (short: string = AUTH_MESSAGES.passwordShort) =>
-  z.string({ error: short }).min(PASSWORD_MIN, short).max(200, "Please use at most 200 characters");
+    .max(PASSWORD_MAX, { error: "Please use at most 200 characters", abort: true })
+    .min(1, required);
 
 const otp = z
   .string({ error: AUTH_MESSAGES.otpRequired })
+  .max(20, { error: AUTH_MESSAGES.otpFormat, abort: true })
   .trim()
-  .min(1, AUTH_MESSAGES.otpRequired)
+  .min(1, { error: AUTH_MESSAGES.otpRequired, abort: true })
   .regex(/^\d{6}$/, AUTH_MESSAGES.otpFormat);
 
 /** Optional Indian mobile: empty means none. */
 export const optionalPhone = z
   .string()
+  .max(30, { error: AUTH_MESSAGES.phoneInvalid, abort: true })
   .trim()
   .transform((v) => v.replace(/[\s-]/g, ""))
   .refine((v) => v === "" || INDIAN_MOBILE.test(v), AUTH_MESSAGES.phoneInvalid)
@@ -108,6 +117,7 @@ export const registerSchema = z
     password: password(),
     referredBy: z
       .string()
+      .max(64, { error: AUTH_MESSAGES.invalidReferral, abort: true })
       .trim()
       .max(32, AUTH_MESSAGES.invalidReferral)
       .transform((v) => v.toUpperCase())
@@ -124,13 +134,7 @@ export const forgotPasswordSchema = z
   .object({ email: email(AUTH_MESSAGES.forgotEmailRequired) })
   .strict();
 export const loginSchema = z
-  .object({
-    email: email(),
-    password: z
-      .string({ error: AUTH_MESSAGES.passwordRequired })
-      .min(1, AUTH_MESSAGES.passwordRequired)
-      .max(200),
-  })
+  .object({ email: email(), password: givenPassword(AUTH_MESSAGES.passwordRequired) })
   .strict();
 export const resetPasswordSchema = z
   .object({ email: email(), otp, newPassword: password() })
@@ -138,14 +142,19 @@ export const resetPasswordSchema = z
 export const profileSchema = z
   .object({ name: requiredText(AUTH_MESSAGES.nameRequired, 100), phone: optionalPhone })
   .strict();
-export const requestEmailChangeSchema = z.object({ newEmail: email() }).strict();
+/** The current password too: a session left open must not be enough to move the account away. */
+export const requestEmailChangeSchema = z
+  .object({
+    newEmail: email(),
+    currentPassword: givenPassword(AUTH_MESSAGES.currentPasswordRequired),
+  })
+  .strict();
+/** Another code for a change the current password already allowed (within the hour). */
+export const resendEmailChangeSchema = z.object({ newEmail: email() }).strict();
 export const verifyEmailChangeSchema = z.object({ newEmail: email(), otp }).strict();
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
-      .min(1, AUTH_MESSAGES.currentPasswordRequired)
-      .max(200),
+    currentPassword: givenPassword(AUTH_MESSAGES.currentPasswordRequired),
     newPassword: password(AUTH_MESSAGES.newPasswordShort),
   })
   .strict();

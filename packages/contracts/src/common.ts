@@ -14,8 +14,14 @@ export const messageSchema = z.object({ message: z.string() });
 
 /** Indian mobile numbers: 10 digits starting 6-9. */
 export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
-/** A pragmatic e-mail check: something@something.tld, no spaces. */
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A pragmatic e-mail check: something@label.tld, no spaces, no empty domain labels. Linear: the
+ * domain's labels and dots cannot overlap (the old `[^\s@]+\.[^\s@]+` backtracked quadratically,
+ * 120 ms for 8,000 dots). Still run it only after the length check (`emailField`).
+ */
+export const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/** The longest address SMTP allows. */
+export const EMAIL_MAX = 254;
 
 /** A required, trimmed string whose empty form gets `message`. */
 export const requiredText = (message: string, max = 200) =>
@@ -23,15 +29,22 @@ export const requiredText = (message: string, max = 200) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+    .max(max, { error: `Please keep this under ${max} characters`, abort: true });
 
-export const emailField = (requiredMessage = "Email is required") =>
+/**
+ * A required e-mail address, lower-cased. The length is checked first and a too-long value stops
+ * there (`abort`): zod would otherwise run the pattern on a megabyte of input as well.
+ */
+export const emailField = (
+  requiredMessage = "Email is required",
+  invalidMessage = "Please enter a valid email address",
+) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
-    .max(254, "Please enter a valid email address")
-    .regex(EMAIL, "Please enter a valid email address")
+    .min(1, { error: requiredMessage, abort: true })
+    .max(EMAIL_MAX, { error: invalidMessage, abort: true })
+    .regex(EMAIL, invalidMessage)
     .transform((v) => v.toLowerCase());
 
 export const uuidParam = z.object({ id: z.uuid("Not found") });

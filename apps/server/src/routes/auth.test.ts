@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, SESSION_COOKIE } from "@vastra/contracts";
 import { desc, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildTestApp, createTestClock } from "../../test/helpers.ts";
 import { emailOutbox, oneTimeCodes, userSessions, users } from "../db/schema.ts";
 
@@ -44,6 +44,28 @@ async function lastCode(email: string): Promise<string> {
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   expect(row!.text).toContain(code);
   return code;
+}
+
+/** Every e-mail sent to an address, oldest first. */
+function mailTo(email: string) {
+  return db
+    .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email))
+    .orderBy(emailOutbox.createdAt, emailOutbox.id);
+}
+
+/** Moves the rate limiters' clock (they read Date.now()) and the app's clock on together. */
+async function withLimiterTime(fn: (later: (seconds: number) => void) => Promise<void>) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  try {
+    await fn((seconds) => {
+      vi.setSystemTime(Date.now() + seconds * 1000);
+      clock.advance(seconds * 1000);
+    });
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 let userCounter = 0;
@@ -180,15 +202,28 @@ describe("register and verify", () => {
     expect(row).toEqual({ isAdmin: false, name: "Meera Iyer" });
   });
 
-  it("refuses an address that already has a verified account", async () => {
-    const { email } = await registerAndVerify();
-    const res = await call("POST", "/register", {
-      name: "Other",
-      email: email.toUpperCase(),
-      password: "rasmalai-11",
+  it("answers a taken address exactly like a free one, and only tells its owner", async () => {
+    const { email, password } = await registerAndVerify();
+    let res!: Res;
+    await withLimiterTime(async (later) => {
+      later(61);
+      res = await call("POST", "/register", {
+        name: "Other",
+        email: email.toUpperCase(),
+        password: "rasmalai-11",
+      });
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.registered, email });
+    const [notice] = await mailTo(email).then((m) => m.slice(-1));
+    expect(notice!.subject).toMatch(/tried to join/);
+    expect(notice!.subject).not.toMatch(/^\d{6} is your/);
+    expect(notice!.text).not.toMatch(/\bcode\b/i);
+    // No code exists for it, the account is untouched, and the verify step tells nothing.
+    const verify = await call("POST", "/verify-otp", { email, otp: "123456" });
+    expect(verify.json().errors.otp).toBe(AUTH_MESSAGES.codeExpired);
+    expect((await call("POST", "/login", { email, password: "rasmalai-11" })).statusCode).toBe(401);
+    expect((await call("POST", "/login", { email, password })).statusCode).toBe(200);
   });
 
   it("records the referrer of a valid code, and nobody refers themselves", async () => {
@@ -433,20 +468,21 @@ describe("profile, e-mail and password change", () => {
   });
 
   it("changes the e-mail with a code sent to the new address and a notice to the old one", async () => {
-    const { cookie, email } = await registerAndVerify();
-    const taken = await registerAndVerify();
+    const { cookie, email, password } = await registerAndVerify();
     expect(
-      (await call("POST", "/request-email-change", { newEmail: taken.email }, { cookie }))
-        .statusCode,
-    ).toBe(409);
-    expect(
-      (await call("POST", "/request-email-change", { newEmail: email }, { cookie })).json().errors
-        .newEmail,
+      (
+        await call(
+          "POST",
+          "/request-email-change",
+          { newEmail: email, currentPassword: password },
+          { cookie },
+        )
+      ).json().errors.newEmail,
     ).toBe(AUTH_MESSAGES.sameEmail);
     const req = await call(
       "POST",
       "/request-email-change",
-      { newEmail: "New.Address@Example.in" },
+      { newEmail: "New.Address@Example.in", currentPassword: password },
       { cookie },
     );
     expect(req.statusCode).toBe(200);
@@ -511,5 +547,270 @@ describe("profile, e-mail and password change", () => {
     expect((await call("POST", "/login", { email, password: "masala-chai-21" })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe("account hardening (issue #12)", () => {
+  // "a@" then dots then "@": the old pattern backtracked over every split of the dots (quadratic).
+  const megabyteEmail = `a@${".".repeat(1_000_000 - 3)}@`;
+  const dotsEmail = `a@${".".repeat(50_000)}@`;
+
+  it("answers a megabyte or pathological e-mail with a 400 at once", async () => {
+    for (const [url, body] of [
+      ["/login", { email: megabyteEmail, password: "x" }],
+      ["/register", { name: "X", email: megabyteEmail, password: "long-enough-1" }],
+      ["/forgot-password", { email: megabyteEmail }],
+      ["/resend-otp", { email: megabyteEmail }],
+      ["/login", { email: dotsEmail, password: "x" }],
+      ["/register", { name: "X", email: dotsEmail, password: "long-enough-1" }],
+      ["/forgot-password", { email: dotsEmail }],
+    ] as const) {
+      const res = await call("POST", url, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors.email, url).toBe(AUTH_MESSAGES.emailInvalid);
+    }
+  });
+
+  it("still takes ordinary addresses and refuses empty domain labels", async () => {
+    const ok = await call("POST", "/forgot-password", {
+      email: "first.last+tag@mail.example.co.in",
+    });
+    expect(ok.statusCode).toBe(200);
+    for (const email of ["a@b", "a@.in", "a@b..in", "a@b.in.", "a b@c.in"]) {
+      const res = await call("POST", "/forgot-password", { email });
+      expect(res.statusCode, email).toBe(400);
+    }
+  });
+
+  it("counts exactly five of twenty parallel wrong codes, then refuses the right one", async () => {
+    const email = "parallel-guess@example.in";
+    await call("POST", "/register", { name: "Guess", email, password: "kulfi-falooda-3" });
+    const code = await lastCode(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => call("POST", "/verify-otp", { email, otp: wrong })),
+    );
+    expect(replies.every((r) => r.statusCode === 400)).toBe(true);
+    const messages = replies.map((r) => r.json().errors.otp as string);
+    const counted = messages.filter((m) => m.startsWith(AUTH_MESSAGES.codeInvalid));
+    expect(counted).toHaveLength(4); // the fifth counted try is answered "locked"
+    expect(messages.filter((m) => m === AUTH_MESSAGES.codeLocked)).toHaveLength(16);
+    const [row] = await db
+      .select({ attempts: oneTimeCodes.attempts })
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.email, email));
+    expect(row!.attempts).toBe(5);
+    const right = await call("POST", "/verify-otp", { email, otp: code });
+    expect(right.json().errors.otp).toBe(AUTH_MESSAGES.codeLocked);
+  });
+
+  it("caps parallel wrong passwords for one account at twenty", async () => {
+    const { email, password } = await registerAndVerify();
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => call("POST", "/login", { email, password: "wrong-one-9" })),
+    );
+    expect(replies.filter((r) => r.statusCode === 401)).toHaveLength(20);
+    expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    expect((await call("POST", "/login", { email, password })).statusCode).toBe(429);
+  });
+
+  it("an unverified address cannot be taken over by registering it again", async () => {
+    await withLimiterTime(async (later) => {
+      // The shopper signs up; somebody else signs up with the same address and their own password.
+      const email = "takeover@example.in";
+      const mine = { name: "Kavya Rao", email, password: "jackfruit-curry-8" };
+      const theirs = { name: "Mallory", email, password: "evil-password-66" };
+      expect((await call("POST", "/register", mine)).statusCode).toBe(201);
+      const myCode = await lastCode(email);
+      later(61);
+      expect((await call("POST", "/register", theirs)).statusCode).toBe(201);
+      const theirCode = await lastCode(email);
+      expect(theirCode).not.toBe(myCode);
+      // Nothing changed on the account: their password does not sign in, mine still does.
+      const theirLogin = await call("POST", "/login", { email, password: theirs.password });
+      expect(theirLogin.statusCode).toBe(401);
+      // The shopper's own code applies the shopper's own details.
+      const ver = await call("POST", "/verify-otp", { email, otp: myCode });
+      expect(ver.statusCode).toBe(200);
+      expect(ver.json().user).toMatchObject({ name: mine.name, emailVerified: true });
+      expect((await call("POST", "/login", { email, password: theirs.password })).statusCode).toBe(
+        401,
+      );
+      expect((await call("POST", "/login", { email, password: mine.password })).statusCode).toBe(
+        200,
+      );
+      // The other sign-up's code died with it.
+      const late = await call("POST", "/verify-otp", { email, otp: theirCode });
+      expect(late.statusCode).toBe(400);
+
+      // The other order: somebody signs up first, the owner second; the owner's code wins.
+      const second = "takeover-two@example.in";
+      expect((await call("POST", "/register", { ...theirs, email: second })).statusCode).toBe(201);
+      later(61);
+      expect((await call("POST", "/register", { ...mine, email: second })).statusCode).toBe(201);
+      const ownerCode = await lastCode(second);
+      const owner = await call("POST", "/verify-otp", { email: second, otp: ownerCode });
+      expect(owner.json().user).toMatchObject({ name: mine.name });
+      const as = (password: string) => call("POST", "/login", { email: second, password });
+      expect((await as(theirs.password)).statusCode).toBe(401);
+      expect((await as(mine.password)).statusCode).toBe(200);
+    });
+  });
+
+  it("login spends a password check on unknown addresses too", async () => {
+    const { email } = await registerAndVerify();
+    /** The middle of three timings of a refused sign-in. */
+    async function medianMs(address: string): Promise<number> {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const res = await call("POST", "/login", { email: address, password: "not-it-123" });
+        times.push(performance.now() - started);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+      }
+      return times.sort((a, b) => a - b)[1]!;
+    }
+    const known = await medianMs(email);
+    const unknown = await medianMs("nobody-here@example.in");
+    // Both pay for one scrypt check (tens of ms); a bare lookup would be a small fraction of it.
+    expect(unknown).toBeGreaterThan(known * 0.5);
+  });
+
+  it("e-mail change asks for the current password and does not reveal a taken address", async () => {
+    const { cookie, email, password } = await registerAndVerify();
+    const taken = await registerAndVerify();
+    const missing = await call("POST", "/request-email-change", { newEmail: "a@b.in" }, { cookie });
+    expect(missing.json().errors.currentPassword).toBe(AUTH_MESSAGES.currentPasswordRequired);
+    const wrong = await call(
+      "POST",
+      "/request-email-change",
+      { newEmail: "free-address@example.in", currentPassword: "not-mine-1" },
+      { cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.currentPassword).toBe(AUTH_MESSAGES.currentPasswordWrong);
+    expect(await mailTo("free-address@example.in")).toHaveLength(0);
+
+    const before = (await mailTo(taken.email)).length;
+    const res = await call(
+      "POST",
+      "/request-email-change",
+      { newEmail: taken.email, currentPassword: password },
+      { cookie },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AUTH_MESSAGES.emailCodeSent);
+    const toTaken = (await mailTo(taken.email)).slice(before);
+    expect(toTaken).toHaveLength(1);
+    expect(toTaken[0]!.subject).toMatch(/tried to use your e-mail/);
+    expect(toTaken[0]!.subject).not.toMatch(/^\d{6} is your/);
+    expect(toTaken[0]!.text).not.toMatch(/\bcode\b/i);
+    // No code works for it: the address stays its owner's.
+    const verify = await call(
+      "POST",
+      "/verify-email-change",
+      { newEmail: taken.email, otp: "123456" },
+      { cookie },
+    );
+    expect(verify.statusCode).toBe(400);
+    const me = await call("GET", "/me", undefined, { cookie });
+    expect(me.json().email).toBe(email);
+  });
+
+  it("resends an e-mail change code only for a change the password allowed", async () => {
+    await withLimiterTime(async (later) => {
+      const { cookie, password } = await registerAndVerify();
+      const other = await registerAndVerify();
+      const resend = (newEmail: string) =>
+        call("POST", "/resend-email-change", { newEmail }, { cookie });
+      // Never asked for: the same answer, and nothing is sent.
+      const unasked = await resend("never-asked@example.in");
+      expect(unasked.statusCode).toBe(200);
+      expect(unasked.json().message).toBe(AUTH_MESSAGES.emailCodeSent);
+      expect(await mailTo("never-asked@example.in")).toHaveLength(0);
+      // Asked for with the password: after the minute, a second code that works.
+      const target = "resend-change@example.in";
+      await call(
+        "POST",
+        "/request-email-change",
+        { newEmail: target, currentPassword: password },
+        { cookie },
+      );
+      const first = await lastCode(target);
+      later(61);
+      expect((await resend(target)).statusCode).toBe(200);
+      const second = await lastCode(target);
+      expect(second).not.toBe(first);
+      expect(await mailTo(target)).toHaveLength(2);
+      // A taken address never gets a code, resend or not.
+      later(61);
+      const before = (await mailTo(other.email)).length;
+      await call(
+        "POST",
+        "/request-email-change",
+        { newEmail: other.email, currentPassword: password },
+        { cookie },
+      );
+      later(61);
+      expect((await resend(other.email)).statusCode).toBe(200);
+      const toOther = (await mailTo(other.email)).slice(before);
+      expect(toOther.every((m) => !/^\d{6} is your/.test(m.subject))).toBe(true);
+      const ok = await call(
+        "POST",
+        "/verify-email-change",
+        { newEmail: target, otp: second },
+        { cookie },
+      );
+      expect(ok.statusCode).toBe(200);
+    });
+  });
+
+  it("caps current-password guesses of a signed-in session", async () => {
+    const { cookie, password } = await registerAndVerify();
+    const change = (currentPassword: string) =>
+      call("PUT", "/password", { currentPassword, newPassword: "new-secret-77" }, { cookie });
+    for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(400);
+    const capped = await change(password);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toMatch(/Too many wrong password attempts/);
+  });
+
+  it("limits code and notice e-mails: a 429 for codes, silence for notices that would tell", async () => {
+    await withLimiterTime(async (later) => {
+      const { email } = await registerAndVerify();
+      const attempt = () =>
+        call("POST", "/register", { name: "Again", email, password: "idli-sambar-12" });
+      later(61);
+      expect((await attempt()).statusCode).toBe(201);
+      const notices = async () =>
+        (await mailTo(email)).filter((m) => /tried to join/.test(m.subject)).length;
+      expect(await notices()).toBe(1);
+      // Within the minute: the same 429 a free address gets (it tells nothing).
+      const soon = await attempt();
+      expect(soon.statusCode).toBe(429);
+      expect(soon.json().message).toMatch(/wait/i);
+      // After the minute the join answers 201 again, but the owner gets no second notice this hour.
+      later(61);
+      expect((await attempt()).statusCode).toBe(201);
+      expect(await notices()).toBe(1);
+
+      // Per address: five codes an hour, whoever asks.
+      const free = "many-codes@example.in";
+      const codes = async () => (await mailTo(free)).length;
+      expect(
+        (await call("POST", "/register", { name: "A", email: free, password: "p-a-s-s-1" }))
+          .statusCode,
+      ).toBe(201);
+      for (let i = 0; i < 4; i++) {
+        later(61);
+        expect((await call("POST", "/resend-otp", { email: free })).statusCode).toBe(200);
+      }
+      later(61);
+      const sixth = await call("POST", "/resend-otp", { email: free });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().message).toMatch(/hour/);
+      expect(await codes()).toBe(5);
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   registerReplySchema,
   registerSchema,
   requestEmailChangeSchema,
+  resendEmailChangeSchema,
   resetPasswordSchema,
   userReplySchema,
   userSchema,
@@ -43,9 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/register",
     {
+      config: { auth: "public" },
       schema: {
         tags,
-        summary: "Join: creates an unverified account and e-mails a 6-digit code",
+        summary:
+          "Join: e-mails a 6-digit code (a taken address answers the same; its owner gets a notice)",
         body: registerSchema,
         response: { 201: registerReplySchema, ...errors },
       },
@@ -59,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/verify-otp",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Verify the join code: marks the e-mail verified and signs in",
@@ -76,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/resend-otp",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Send a new join code (at most one a minute, five an hour)",
@@ -92,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/login",
     {
-      config: { errorMsgField: true },
+      config: { auth: "public", errorMsgField: true },
       schema: {
         tags,
         summary: "Sign in; errors carry msg as well as message",
@@ -109,7 +114,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/auth/logout",
-    { schema: { tags, summary: "Sign out of this session", response: { 200: messageSchema } } },
+    {
+      config: { auth: "public" },
+      schema: { tags, summary: "Sign out of this session", response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       if (request.sessionId) await auth.logout(request.sessionId);
       clearSessionCookie(reply, secureCookies);
@@ -133,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/forgot-password",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "E-mail a reset code; answers the same whether or not the account exists",
@@ -149,6 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/auth/reset-password",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Set a new password with the reset code; ends every session",
@@ -185,13 +195,31 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { auth: "user" },
       schema: {
         tags,
-        summary: "Send a code to the new address and a notice to the old one",
+        summary:
+          "With the current password: a code to the new address (a notice instead when it is taken) and a notice to the old one",
         body: requestEmailChangeSchema,
         response: { 200: messageSchema, ...errors },
       },
     },
     async (request) => {
       await auth.requestEmailChange(currentUser(request), request.body);
+      return { message: AUTH_MESSAGES.emailCodeSent };
+    },
+  );
+
+  app.post(
+    "/auth/resend-email-change",
+    {
+      config: { auth: "user" },
+      schema: {
+        tags,
+        summary: "Another code for an e-mail change asked for (with the password) in the last hour",
+        body: resendEmailChangeSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resendEmailChangeCode(currentUser(request), request.body);
       return { message: AUTH_MESSAGES.emailCodeSent };
     },
   );

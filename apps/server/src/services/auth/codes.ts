@@ -1,11 +1,13 @@
 /**
  * One-time codes (registration, password reset, e-mail change): 6 digits from a secure random
  * source, valid 600 s, single use, bound to purpose and address, stored as an HMAC, dead after
- * 5 wrong tries. A new code replaces the previous one of the same purpose and address.
+ * 5 wrong tries. A new reset or e-mail change code replaces the previous one of the same purpose and
+ * address; registration codes do not (each carries its own registration's details, so somebody
+ * else registering the same address cannot kill or replace the owner's code).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { AUTH_MESSAGES, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from "@vastra/contracts";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { oneTimeCodes } from "../../db/schema.ts";
 import { ValidationError } from "../errors.ts";
@@ -20,64 +22,80 @@ export async function issueCode(
   db: DbOrTx,
   secret: string,
   input: { purpose: CodePurpose; email: string; userId: string | null; now: Date },
-): Promise<string> {
+): Promise<{ code: string; id: string }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await db
-    .update(oneTimeCodes)
-    .set({ consumedAt: input.now })
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, input.purpose),
-        eq(oneTimeCodes.email, input.email),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
-  await db.insert(oneTimeCodes).values({
-    purpose: input.purpose,
-    email: input.email,
-    userId: input.userId,
-    codeHash: codeHash(secret, input.purpose, input.email, code),
-    expiresAt: new Date(input.now.getTime() + CODE_TTL_SECONDS * 1000),
-    createdAt: input.now,
-  });
-  return code;
+  if (input.purpose !== "register") {
+    await db
+      .update(oneTimeCodes)
+      .set({ consumedAt: input.now })
+      .where(
+        and(
+          eq(oneTimeCodes.purpose, input.purpose),
+          eq(oneTimeCodes.email, input.email),
+          isNull(oneTimeCodes.consumedAt),
+        ),
+      );
+  }
+  const [row] = await db
+    .insert(oneTimeCodes)
+    .values({
+      purpose: input.purpose,
+      email: input.email,
+      userId: input.userId,
+      codeHash: codeHash(secret, input.purpose, input.email, code),
+      expiresAt: new Date(input.now.getTime() + CODE_TTL_SECONDS * 1000),
+      createdAt: input.now,
+    })
+    .returning({ id: oneTimeCodes.id });
+  return { code, id: row!.id };
 }
 
 /**
- * Checks a code and uses it up. A wrong code counts an attempt (kept even though the caller's
- * request fails), so call this outside a transaction that the failure would roll back.
+ * Checks a code and uses it up; returns the matching code's id and user. The attempt is taken
+ * first, atomically (`attempts = attempts + 1 … where attempts < 5 returning`), and only then is the
+ * code compared, so parallel guesses cannot all see `attempts = 0`: the database counts each one and
+ * the sixth finds no code left to try. A wrong code's attempt is kept even though the caller's
+ * request fails, so call this outside a transaction that the failure would roll back.
  */
 export async function consumeCode(
   db: DbOrTx,
   secret: string,
   input: { purpose: CodePurpose; email: string; code: string; now: Date; userId?: string },
-): Promise<{ userId: string | null }> {
-  const [row] = await db
-    .select()
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, input.purpose),
-        eq(oneTimeCodes.email, input.email),
-        isNull(oneTimeCodes.consumedAt),
-        ...(input.userId ? [eq(oneTimeCodes.userId, input.userId)] : []),
-      ),
-    )
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1);
+): Promise<{ id: string; userId: string | null }> {
+  const live = and(
+    eq(oneTimeCodes.purpose, input.purpose),
+    eq(oneTimeCodes.email, input.email),
+    isNull(oneTimeCodes.consumedAt),
+    gt(oneTimeCodes.expiresAt, input.now),
+    ...(input.userId ? [eq(oneTimeCodes.userId, input.userId)] : []),
+  );
+  const tried = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(live, lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .returning({
+      id: oneTimeCodes.id,
+      userId: oneTimeCodes.userId,
+      codeHash: oneTimeCodes.codeHash,
+      attempts: oneTimeCodes.attempts,
+    });
   const fail = (message: string) => ValidationError.field("otp", message);
-  if (!row) throw fail(AUTH_MESSAGES.codeExpired);
-  if (row.expiresAt.getTime() <= input.now.getTime()) throw fail(AUTH_MESSAGES.codeExpired);
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw fail(AUTH_MESSAGES.codeLocked);
-  const expected = Buffer.from(row.codeHash);
+  if (tried.length === 0) {
+    // Nothing left to try: a live code whose tries are used up, or none at all.
+    const [locked] = await db
+      .select({ id: oneTimeCodes.id })
+      .from(oneTimeCodes)
+      .where(live)
+      .limit(1);
+    throw fail(locked ? AUTH_MESSAGES.codeLocked : AUTH_MESSAGES.codeExpired);
+  }
   const given = Buffer.from(codeHash(secret, input.purpose, input.email, input.code));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const [updated] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, row.id))
-      .returning({ attempts: oneTimeCodes.attempts });
-    const left = CODE_MAX_ATTEMPTS - (updated?.attempts ?? CODE_MAX_ATTEMPTS);
+  const match = tried.find((row) => {
+    const expected = Buffer.from(row.codeHash);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!match) {
+    const left = CODE_MAX_ATTEMPTS - Math.min(...tried.map((row) => row.attempts));
     throw fail(
       left > 0
         ? `${AUTH_MESSAGES.codeInvalid}. ${left} ${left === 1 ? "attempt" : "attempts"} left.`
@@ -88,8 +106,8 @@ export async function consumeCode(
   const used = await db
     .update(oneTimeCodes)
     .set({ consumedAt: input.now })
-    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+    .where(and(eq(oneTimeCodes.id, match.id), isNull(oneTimeCodes.consumedAt)))
     .returning({ id: oneTimeCodes.id });
   if (used.length === 0) throw fail(AUTH_MESSAGES.codeExpired);
-  return { userId: row.userId };
+  return { id: match.id, userId: match.userId };
 }

@@ -117,3 +117,53 @@ export function passwordChangedEmail(store: StoreSettings, name: string): EmailC
     store,
   );
 }
+
+/**
+ * To the owner of an address somebody tried to join with: the join answered as for a free address
+ * (so it tells nobody the address has an account), and this e-mail carries no code.
+ */
+export function registerAttemptNoticeEmail(store: StoreSettings, name: string): EmailContent {
+  return renderEmail(
+    {
+      subject: `Someone tried to join ${store.name} with your e-mail address`,
+      preheader: "You already have an account, so nothing was changed.",
+      heading: "You already have an account",
+      blocks: [
+        {
+          type: "paragraph",
+          text: `Hello ${name}, someone just tried to create a new ${store.name} account with this e-mail address. You already have one, so nothing was created or changed.`,
+        },
+        {
+          type: "paragraph",
+          text: "If it was you, sign in instead (or reset your password if you have forgotten it). If it was not, you can ignore this e-mail.",
+        },
+      ],
+    },
+    store,
+  );
+}
+
+/**
+ * To the owner of an address another account tried to move to: the request answered as for a free
+ * address, and this e-mail carries no code, so the other account can never take the address.
+ */
+export function emailChangeAttemptNoticeEmail(store: StoreSettings, name: string): EmailContent {
+  return renderEmail(
+    {
+      subject: `Someone tried to use your e-mail address on ${store.name}`,
+      preheader: "Another account asked to change to this address. Nothing was changed.",
+      heading: "Your address is already in use",
+      blocks: [
+        {
+          type: "paragraph",
+          text: `Hello ${name}, another ${store.name} account asked to change its e-mail address to this one. This address already belongs to your account, so nothing was changed.`,
+        },
+        {
+          type: "paragraph",
+          text: `If you did not expect this, you can ignore this e-mail, or write to us at ${store.email}.`,
+        },
+      ],
+    },
+    store,
+  );
+}

@@ -8,6 +8,7 @@ import { loginUrl } from "~/lib/auth.server";
 import { callAuthApi } from "./api.server";
 import { type AuthResult, failure, readIntent, readText } from "./types";
 import {
+  EMAIL_CHANGE_FIELDS,
   LOGIN_FIELDS,
   PASSWORD_FIELDS,
   profileBody,
@@ -22,6 +23,7 @@ import {
   validatePasswordChange,
   validateProfile,
   validateRegister,
+  validateResendEmail,
   validateReset,
   validateResetEmail,
 } from "./validation";
@@ -233,25 +235,38 @@ export async function updateProfile(context: Context, form: FormData) {
   });
 }
 
-/** Email change step 1 (and its resend): a code goes to the new address. */
+/**
+ * Email change step 1 (new address and current password) and step 2's resend (the address only:
+ * the API sends another code for a change the password allowed within the hour).
+ */
 export async function requestEmailChange(
   context: Context,
   form: FormData,
   intent: "request-email" | "resend-email",
 ) {
-  const { newEmail } = readText(form, ["newEmail"]);
+  const { newEmail, currentPassword } = readText(form, EMAIL_CHANGE_FIELDS);
+  // The password never goes back into the page.
   const values = { newEmail };
-  const errors = validateNewEmail(newEmail);
+  const errors =
+    intent === "request-email"
+      ? validateNewEmail({ newEmail, currentPassword })
+      : validateResendEmail(newEmail);
   if (hasErrors(errors)) {
     const message = intent === "resend-email" ? (errors.newEmail ?? "") : "";
     return refused(failure(intent, message, intent === "request-email" ? errors : {}, { values }));
   }
-  const reply = await callAuthApi<MessageReply>(context, "/api/auth/request-email-change", {
-    body: { newEmail },
-    fallback: AUTH_MESSAGES.emailCodeFailed,
-    fields: intent === "request-email" ? ["newEmail"] : [],
-    conflictField: intent === "request-email" ? "newEmail" : undefined,
-  });
+  const reply =
+    intent === "request-email"
+      ? await callAuthApi<MessageReply>(context, "/api/auth/request-email-change", {
+          body: { newEmail, currentPassword },
+          fallback: AUTH_MESSAGES.emailCodeFailed,
+          fields: EMAIL_CHANGE_FIELDS,
+        })
+      : await callAuthApi<MessageReply>(context, "/api/auth/resend-email-change", {
+          body: { newEmail },
+          fallback: AUTH_MESSAGES.emailCodeFailed,
+          fields: [],
+        });
   if (!reply.ok) {
     if (reply.status === 401) return signInAgain();
     return refused(failure(intent, reply.message, reply.errors, { values }));

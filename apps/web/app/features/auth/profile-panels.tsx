@@ -20,6 +20,7 @@ import {
   ResendButton,
 } from "./ui";
 import {
+  EMAIL_CHANGE_FIELDS,
   PASSWORD_FIELDS,
   PROFILE_FIELDS,
   validateEmailChangeCode,
@@ -331,7 +332,7 @@ export function BasicInfoPanel({ user, startOpen, result }: PanelProps & { user:
 // ------------------------------------------------------------------------ Email Address
 
 const EMAIL_INTENTS = ["request-email", "resend-email", "verify-email"];
-const EMAIL_FIELDS = ["newEmail", "otp"] as const;
+const EMAIL_FIELDS = ["newEmail", "currentPassword", "otp"] as const;
 
 type EmailStep =
   | { name: "closed" }
@@ -393,8 +394,9 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
       }
       return;
     }
-    // The request form names the new address; the code step, the code.
-    refuse(r, r.errors.newEmail ? requestForm.current : verifyForm.current, EMAIL_FIELDS);
+    // The request form names the new address and the password; the code step, the code.
+    const onRequestForm = r.errors.newEmail || r.errors.currentPassword;
+    refuse(r, onRequestForm ? requestForm.current : verifyForm.current, EMAIL_FIELDS);
   });
 
   function close() {
@@ -404,8 +406,8 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
   }
 
   function onRequest(event: React.FormEvent<HTMLFormElement>) {
-    const { newEmail } = readText(new FormData(event.currentTarget), ["newEmail"]);
-    check(event, validateNewEmail(newEmail), ["newEmail"]);
+    const values = readText(new FormData(event.currentTarget), EMAIL_CHANGE_FIELDS);
+    check(event, validateNewEmail(values), EMAIL_CHANGE_FIELDS);
   }
 
   function onVerify(event: React.FormEvent<HTMLFormElement>) {
@@ -451,8 +453,9 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
             onSubmit={onRequest}
             onInput={(event) => {
               const target = event.target;
-              if (target instanceof HTMLInputElement) setTyped(target.value);
-              if (errors.newEmail) setErrors({});
+              if (!(target instanceof HTMLInputElement)) return;
+              if (target.name === "newEmail") setTyped(target.value);
+              if (errors[target.name]) setErrors({});
             }}
             className="grid gap-5 rounded-md border border-border bg-background/60 p-4 sm:p-5"
           >
@@ -474,6 +477,13 @@ export function EmailPanel({ user, startOpen, result }: PanelProps & { user: Use
                 maxLength={254}
               />
             </Field>
+            <PasswordField
+              label="Current Password"
+              error={errors.currentPassword}
+              name="currentPassword"
+              autoComplete="current-password"
+              toggleLabel="current password"
+            />
             <div className="flex flex-wrap gap-3">
               <Button
                 type="submit"

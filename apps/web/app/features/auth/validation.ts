@@ -13,6 +13,7 @@ import {
   profileSchema,
   registerSchema,
   requestEmailChangeSchema,
+  resendEmailChangeSchema,
   resetPasswordSchema,
   verifyEmailChangeSchema,
   verifyOtpSchema,
@@ -111,8 +112,19 @@ export function validateProfile(values: { name: string; phone: string }): FieldE
   return firstIssues(profileSchema.safeParse(profileBody(values)));
 }
 
-export function validateNewEmail(newEmail: string): FieldErrors {
-  return firstIssues(requestEmailChangeSchema.safeParse({ newEmail }));
+export const EMAIL_CHANGE_FIELDS = ["newEmail", "currentPassword"] as const;
+
+/** Change Email step 1: the new address and the current password. */
+export function validateNewEmail(values: {
+  newEmail: string;
+  currentPassword: string;
+}): FieldErrors {
+  return firstIssues(requestEmailChangeSchema.safeParse(values));
+}
+
+/** Step 2's resend: the address only (the password was checked in step 1). */
+export function validateResendEmail(newEmail: string): FieldErrors {
+  return firstIssues(resendEmailChangeSchema.safeParse({ newEmail }));
 }
 
 export function validateEmailChangeCode(values: { newEmail: string; otp: string }): FieldErrors {

@@ -14,7 +14,10 @@ export const NEWSLETTER_MESSAGE_MS = 5000;
 /** On a failure `email` is the address as typed, so the form shows it again (no JavaScript). */
 export type NewsletterResult = { ok: boolean; message: string; email?: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The contracts' linear pattern (common.ts EMAIL), copied to keep zod out of the bundle; the length
+// is checked first so the pattern never sees a megabyte.
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const EMAIL_MAX = 254;
 
 /** Statuses whose message speaks to the shopper (bad address, too many tries…). */
 const SHOPPER_STATUSES = new Set([400, 409, 422, 429]);
@@ -38,7 +41,8 @@ async function subscribe(
   email: string,
   source: string,
 ): Promise<NewsletterResult> {
-  if (!EMAIL.test(email)) return { ok: false, message: NEWSLETTER_INVALID };
+  if (email.length > EMAIL_MAX || !EMAIL.test(email))
+    return { ok: false, message: NEWSLETTER_INVALID };
   try {
     const { response, data } = await apiCall<{ message?: string }>(
       fetcher,
