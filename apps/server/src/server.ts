@@ -13,6 +13,7 @@ import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
 import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
 import { imageServiceForDataDir } from "./services/images/index.ts";
 import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
+import { createPendingOrderSweeper } from "./services/orders/sweep.ts";
 import type { RateLimits } from "./services/rate-limit.ts";
 import { ensureStoreSettings } from "./services/store-settings.ts";
 import { defaultBuildDirectory } from "./web.ts";
@@ -41,7 +42,11 @@ export async function startStore(
     await ensureStoreSettings(database.db);
     const images = imageServiceForDataDir(config.dataDir);
     const demo = config.seedDemo
-      ? await seedDemo(database.db, { production: config.isProduction, images })
+      ? await seedDemo(database.db, {
+          production: config.isProduction,
+          images,
+          adminPassword: config.demoAdminPassword,
+        })
       : undefined;
     const app = await buildApp({
       config,
@@ -68,6 +73,14 @@ export async function startStore(
     // The popular order's figures: now (a new or seeded store), then every minute.
     await refreshPopularity(database.db);
     const popularity = createPopularityRefresher({ db: database.db, log: app.log });
+    // Orders left pending past ORDER_PENDING_EXPIRY_HOURS are cancelled (stock back, e-mail).
+    const pendingSweep = createPendingOrderSweeper({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      expiryHours: config.orderLimits.pendingExpiryHours,
+      mailsPerHour: config.orderLimits.mailsPerHour,
+      log: app.log,
+    });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
     // drawn while the store already serves (pages show the placeholder meanwhile).
     let pictures = config.seedDemo
@@ -81,6 +94,7 @@ export async function startStore(
     worker.start();
     campaignRunner.start();
     popularity.start();
+    pendingSweep.start();
     return {
       app,
       database,
@@ -91,6 +105,7 @@ export async function startStore(
         await app.close();
         await campaignRunner.stop();
         await popularity.stop();
+        await pendingSweep.stop();
         await worker.stop();
         await database.close();
       },

@@ -121,6 +121,24 @@ export const ORDER_MESSAGES = {
   contactAboutPayment: "Our team will contact you about payment and delivery.",
 } as const;
 
+/**
+ * The per-shopper order limits' refusals (docs/decisions/0025-order-and-mail-abuse.md): each says
+ * what to do next.
+ */
+export const ORDER_LIMIT_MESSAGES = {
+  pendingOrders: (limit: number) =>
+    `You already have ${limit} ${limit === 1 ? "order" : "orders"} waiting for confirmation. Please wait for the store to confirm them or cancel one before ordering again.`,
+  pendingUnits: (limit: number, held: number) =>
+    held === 0
+      ? `You can order at most ${limit} items at a time. Please reduce the quantities in your cart.`
+      : `Your orders waiting for confirmation already hold ${held} ${held === 1 ? "item" : "items"}, and at most ${limit} can wait at once. Please reduce the quantities in your cart to ${Math.max(0, limit - held)} or fewer, or wait for the store to confirm your orders.`,
+  tooManyPlacements: (limit: number) =>
+    `You have placed ${limit} orders in the last hour. Please wait a while before placing another, or contact us if you need help with a large order.`,
+} as const;
+
+/** The largest total a client may send (rupees): far above any real order, far below overflow. */
+export const ORDER_TOTAL_MAX = 100_000_000_000;
+
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
 const required = (max = 200) =>
@@ -248,7 +266,8 @@ export const placeOrderSchema = z
       .max(100, "Please order at most 100 different items at once"),
     totalAmount: z
       .number({ error: "Please review your order total" })
-      .nonnegative("Please review your order total"),
+      .nonnegative("Please review your order total")
+      .max(ORDER_TOTAL_MAX, "Please review your order total"),
     /** Ignored: a new order is always pending. */
     status: z.string().max(50).optional(),
     shippingAddress: shippingAddressSchema.optional(),

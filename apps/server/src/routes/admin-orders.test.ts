@@ -255,8 +255,8 @@ describe("GET /api/orders/admin/stats", () => {
 
 describe("PATCH /api/orders/{id}/status", () => {
   it("sets status and payment status together, records who did it and e-mails the shopper", async () => {
-    const { order } = await placeOrder();
-    const mailsBefore = (await mailsTo(order.user.email)).length;
+    const { order, shopper } = await placeOrder();
+    const mailsBefore = (await mailsTo(shopper.user.email)).length;
     const res = await setStatus(order._id, { status: "shipped", paymentStatus: "paid" });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { message: string; order: OrderDetail };
@@ -268,20 +268,20 @@ describe("PATCH /api/orders/{id}/status", () => {
     expect(last.summary).toBe("Status: Pending → Shipped; Payment: Pending → Paid");
     expect(new Date(last.createdAt).getTime()).toBe(clock().getTime());
 
-    const mails = await mailsTo(order.user.email);
+    const mails = await mailsTo(shopper.user.email);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.kind).toBe("order-shipped");
     expect(mails.at(-1)!.text).toContain(order.orderNumber);
   });
 
   it("allows any status from any status, and changes payment alone without an e-mail", async () => {
-    const { order } = await placeOrder();
+    const { order, shopper } = await placeOrder();
     expect((await setStatus(order._id, { status: "delivered" })).statusCode).toBe(200);
     const back = await setStatus(order._id, { status: "pending" });
     expect(back.statusCode).toBe(200);
     expect(back.json().order.status).toBe("pending");
 
-    const mails = (await mailsTo(order.user.email)).length;
+    const mails = (await mailsTo(shopper.user.email)).length;
     const pay = await setStatus(order._id, {
       paymentStatus: "refunded",
       paymentMethod: "cash_on_delivery",
@@ -295,7 +295,7 @@ describe("PATCH /api/orders/{id}/status", () => {
     expect(pay.json().order.events.at(-1).summary).toBe(
       "Payment: Pending → Refunded; Payment method: To be confirmed → Cash on delivery",
     );
-    expect(await mailsTo(order.user.email)).toHaveLength(mails);
+    expect(await mailsTo(shopper.user.email)).toHaveLength(mails);
 
     // Sending the values it already has changes nothing and records nothing.
     const events = await eventCount(order._id);
@@ -305,13 +305,13 @@ describe("PATCH /api/orders/{id}/status", () => {
   });
 
   it("puts stock back once on cancel and takes it again on un-cancel", async () => {
-    const { order, productId } = await placeOrder({ stock: 5, quantity: 2 });
+    const { order, productId, shopper } = await placeOrder({ stock: 5, quantity: 2 });
     expect(await stockOf(productId)).toBe(3);
 
     const cancelled = await setStatus(order._id, { status: "cancelled" });
     expect(cancelled.statusCode).toBe(200);
     expect(await stockOf(productId)).toBe(5);
-    expect((await mailsTo(order.user.email)).at(-1)!.kind).toBe("order-cancelled");
+    expect((await mailsTo(shopper.user.email)).at(-1)!.kind).toBe("order-cancelled");
     expect(cancelled.json().order.events.at(-1).summary).toBe(
       "Status: Pending → Cancelled; items put back in stock",
     );
@@ -379,7 +379,7 @@ describe("PATCH /api/orders/{id}/status", () => {
 
 describe("PATCH /api/orders/{id}/notes", () => {
   it("saves the notes trimmed and records who wrote them", async () => {
-    const { order } = await placeOrder();
+    const { order, shopper } = await placeOrder();
     clock.advance(1000);
     const res = await setNotes(order._id, { notes: "  Call before delivery; gate code 4411.  " });
     expect(res.statusCode).toBe(200);
@@ -394,7 +394,7 @@ describe("PATCH /api/orders/{id}/notes", () => {
       createdAt: clock().toISOString(),
     });
     // Notes are not a status change: no e-mail.
-    expect((await mailsTo(order.user.email)).map((m) => m.kind)).toEqual(["order-placed"]);
+    expect((await mailsTo(shopper.user.email)).map((m) => m.kind)).toEqual(["order-placed"]);
   });
 
   it("does nothing with notes that are empty after trimming", async () => {

@@ -25,6 +25,7 @@ import {
   updateOrderStatus,
 } from "../services/orders/admin.ts";
 import { shippingBillPdf } from "../services/orders/bill.ts";
+import type { OrderLog } from "../services/orders/limits.ts";
 
 const idParams = z.object({ id: z.string() });
 
@@ -32,7 +33,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
   db: Db;
   clock: Clock;
   publicUrl: string;
-}> = async (app, { db, clock, publicUrl }) => {
+  /** ORDER_MAIL_HOURLY_LIMIT: the shopper's e-mails beyond it are dropped (and logged). */
+  mailsPerHour?: number;
+  log?: OrderLog;
+}> = async (app, { db, clock, publicUrl, mailsPerHour, log }) => {
   const tags = ["admin: orders"];
   const config = { auth: "admin" as const };
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
@@ -102,7 +106,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const order = await updateOrderStatus(
-        { db, clock, publicUrl },
+        { db, clock, publicUrl, mailsPerHour, log },
         request.params.id,
         request.body,
         actorOf(request),

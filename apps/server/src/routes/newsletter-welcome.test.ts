@@ -1,15 +1,17 @@
 /**
  * The welcome e-mail of a new subscriber (decisions.md §6; docs/decisions/0014): sent when an address
  * becomes subscribed, with its own working unsubscribe link and the RFC 8058 headers; never twice
- * for an address that is already on the list.
+ * for an address that is already on the list, at most once a day per address however often it
+ * unsubscribes and comes back, and a flood of sign-ups for one address does nothing.
  */
 import { NEWSLETTER_MESSAGES } from "@vastra/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/helpers.ts";
-import { emailOutbox } from "../db/schema.ts";
+import { buildTestApp, createTestClock } from "../../test/helpers.ts";
+import { emailOutbox, newsletterSubscribers } from "../db/schema.ts";
 
-const { app, database } = await buildTestApp();
+const clock = createTestClock("2026-11-21T10:00:00Z");
+const { app, database } = await buildTestApp({ clock });
 const db = database.db;
 
 let ipCounter = 0;
@@ -26,6 +28,14 @@ const welcomesTo = (email: string) =>
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "newsletter-welcome")));
+
+const statusOf = async (email: string) => {
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = ${email}`);
+  return row?.status;
+};
 
 describe("the welcome e-mail", () => {
   it("carries the subscriber's own unsubscribe link, which works, and the RFC 8058 headers", async () => {
@@ -63,18 +73,67 @@ describe("the welcome e-mail", () => {
     expect(await welcomesTo("kabir@example.in")).toHaveLength(1);
   });
 
-  it("is sent again when an unsubscribed address comes back", async () => {
+  it("is sent again when an unsubscribed address comes back a day later, not sooner", async () => {
     await subscribe({ email: "tara@example.in" });
     const [first] = await welcomesTo("tara@example.in");
     const link = new URL(/http:\/\/localhost:3000\/unsubscribe\?\S+/.exec(first!.text)![0]);
-    await app.inject({
-      method: "POST",
-      url: "/api/newsletter/unsubscribe",
-      payload: { email: "tara@example.in", token: link.searchParams.get("token") },
-    });
+    const unsubscribe = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/newsletter/unsubscribe",
+        payload: { email: "tara@example.in", token: link.searchParams.get("token") },
+      });
+    await unsubscribe();
     expect(await welcomesTo("tara@example.in")).toHaveLength(1);
+    // Back within the day: on the list again, but no second welcome.
+    clock.advance(23 * 60 * 60 * 1000);
+    expect((await subscribe({ email: "tara@example.in" })).statusCode).toBe(200);
+    expect(await statusOf("tara@example.in")).toBe("subscribed");
+    expect(await welcomesTo("tara@example.in")).toHaveLength(1);
+    await unsubscribe();
+    clock.advance(60 * 60 * 1000 + 1);
     await subscribe({ email: "tara@example.in", source: "unsubscribe-page" });
     expect(await welcomesTo("tara@example.in")).toHaveLength(2);
+  });
+
+  it("cannot be sent to one address over and over by unsubscribe-subscribe loops", async () => {
+    await subscribe({ email: "target@example.in" });
+    const [first] = await welcomesTo("target@example.in");
+    const token = new URL(
+      /http:\/\/localhost:3000\/unsubscribe\?\S+/.exec(first!.text)![0],
+    ).searchParams.get("token");
+    for (let i = 0; i < 5; i++) {
+      await app.inject({
+        method: "POST",
+        url: "/api/newsletter/unsubscribe",
+        payload: { email: "target@example.in", token },
+      });
+      expect((await subscribe({ email: "target@example.in" })).statusCode).toBe(200);
+    }
+    expect(await welcomesTo("target@example.in")).toHaveLength(1);
+  });
+
+  it("ignores, without saying so, more than 3 sign-ups of one address an hour", async () => {
+    await subscribe({ email: "flood@example.in" });
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(sql`lower(${newsletterSubscribers.email}) = 'flood@example.in'`);
+    await subscribe({ email: "flood@example.in" });
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(sql`lower(${newsletterSubscribers.email}) = 'flood@example.in'`);
+    await subscribe({ email: "FLOOD@example.in" });
+    await db
+      .update(newsletterSubscribers)
+      .set({ status: "unsubscribed" })
+      .where(sql`lower(${newsletterSubscribers.email}) = 'flood@example.in'`);
+    // The fourth call within the hour (from yet another IP) answers as usual and changes nothing.
+    const fourth = await subscribe({ email: "flood@example.in" });
+    expect(fourth.statusCode).toBe(200);
+    expect(fourth.json().message).toBe(NEWSLETTER_MESSAGES.subscribed);
+    expect(await statusOf("flood@example.in")).toBe("unsubscribed");
   });
 
   it("is not sent for a refused address", async () => {

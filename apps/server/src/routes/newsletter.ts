@@ -35,6 +35,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   app.post(
     "/newsletter/subscribe",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Subscribe to the newsletter (idempotent; re-subscribes an unsubscribed address)",
@@ -52,7 +53,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
     "/newsletter/unsubscribe",
     {
       // Mail providers POST the one-click unsubscribe from their own origin; the token is the guard.
-      config: { allowCrossSite: true },
+      config: { auth: "public", allowCrossSite: true },
       schema: {
         tags,
         summary: "Unsubscribe with the e-mailed link's email and token",
@@ -86,6 +87,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ newsletter: NewsletterSer
   app.get(
     "/newsletter/unsubscribe",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary:

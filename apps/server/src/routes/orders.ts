@@ -43,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
         summary:
           "Place an order from the cart: items and total are rebuilt from the catalogue, stock is taken, the cart cleared and both e-mails queued",
         description:
-          "An optional `Idempotency-Key` header (1-200 characters, kept 24 hours per user) makes a retried submit return the first order; the same key with a different body is refused (422).",
+          "An optional `Idempotency-Key` header (1-200 characters, kept 24 hours per user) makes a retried submit return the first order; the same key with a different body is refused (422). Per shopper: at most ORDER_PENDING_LIMIT orders waiting for confirmation and ORDER_PENDING_UNITS_LIMIT units in them (409 with what to do), and ORDER_PLACE_HOURLY_LIMIT orders an hour (429 with Retry-After). The e-mails go to the account's address.",
         body: placeOrderSchema,
         response: {
           201: orderReplySchema,
@@ -51,6 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
           401: errorSchema,
           409: orderConflictSchema,
           422: errorSchema,
+          429: errorSchema,
         },
       },
     },

@@ -2,16 +2,17 @@
  * Newsletter subscriptions (decisions.md §6): subscribing is idempotent and re-subscribes an
  * unsubscribed address; unsubscribe links carry an HMAC of the address under APP_SECRET, so only a
  * link the store sent can unsubscribe it. The link and RFC 8058 header helpers are for the sending
- * side (the admin's newsletter).
+ * side (the admin's newsletter). Subscribing is limited per IP (429) and, silently, per address, and
+ * an address is welcomed at most once a day, so the form cannot be used to mail someone repeatedly.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_RATE_LIMIT } from "@vastra/contracts";
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { ValidationError } from "../errors.ts";
+import { TooManyRequestsError, ValidationError } from "../errors.ts";
 import type { RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { welcomeEmail } from "./welcome.ts";
@@ -68,6 +69,12 @@ export function listUnsubscribeHeaders(
 
 export type UnsubscribeResult = "unsubscribed" | "already";
 
+/** Subscribe calls per address and hour; beyond it the call answers as usual and does nothing. */
+export const NEWSLETTER_ADDRESS_LIMIT = { points: 3, windowSeconds: 60 * 60 } as const;
+
+/** An address gets the welcome e-mail at most once in this long. */
+export const WELCOME_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 export function createNewsletterService(deps: {
   db: Db;
   rateLimits: RateLimits;
@@ -79,14 +86,23 @@ export function createNewsletterService(deps: {
   const { db, secret } = deps;
   const clock = deps.clock ?? systemClock;
   const perIp = deps.rateLimits.limiter("newsletter-ip", NEWSLETTER_RATE_LIMIT);
+  const perAddress = deps.rateLimits.limiter("newsletter-address", NEWSLETTER_ADDRESS_LIMIT);
 
   return {
     /**
      * Subscribes (again); an address already subscribed stays as it is. An address that becomes
-     * subscribed (new, or back after unsubscribing) gets the welcome e-mail with its unsubscribe link.
+     * subscribed (new, or back after unsubscribing) gets the welcome e-mail with its unsubscribe link,
+     * unless it was welcomed in the last 24 hours. Over the per-address limit nothing happens, and
+     * the caller cannot tell (the reply is the same), so the limit reveals nothing about the list.
      */
     async subscribe(input: { email: string; source: string }, ip: string): Promise<void> {
       await perIp.consume(ip, NEWSLETTER_MESSAGES.tooMany);
+      try {
+        await perAddress.consume(input.email.trim().toLowerCase(), NEWSLETTER_MESSAGES.tooMany);
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) return;
+        throw error;
+      }
       const now = clock();
       await db.transaction(async (tx) => {
         // Insert, or (the address is on the list already) re-subscribe it if it had unsubscribed.
@@ -98,6 +114,25 @@ export function createNewsletterService(deps: {
         const changed =
           inserted.length > 0 ? inserted : await resubscribe(tx, input.email, input.source, now);
         if (changed.length === 0 || !deps.publicUrl) return;
+        // At most one welcome a day: the mark is claimed in this transaction, so it holds for
+        // simultaneous calls too.
+        const welcomed = await tx
+          .update(newsletterSubscribers)
+          .set({ welcomedAt: now })
+          .where(
+            and(
+              eq(newsletterSubscribers.id, changed[0]!.id),
+              or(
+                isNull(newsletterSubscribers.welcomedAt),
+                lte(
+                  newsletterSubscribers.welcomedAt,
+                  new Date(now.getTime() - WELCOME_INTERVAL_MS),
+                ),
+              ),
+            ),
+          )
+          .returning({ id: newsletterSubscribers.id });
+        if (welcomed.length === 0) return;
         const links = { appSecret: secret, publicUrl: deps.publicUrl };
         const page = unsubscribeLink(links, input.email);
         const oneClick = unsubscribePostUrl(links, input.email);

@@ -1,7 +1,9 @@
 /**
  * The welcome e-mail a new (or returning) subscriber gets: what the newsletter is, and their own
  * unsubscribe link, also in the RFC 8058 headers (decisions.md §6). Sent only when an address
- * becomes subscribed, so repeated sign-ups of a subscribed address mail nobody.
+ * becomes subscribed, so repeated sign-ups of a subscribed address mail nobody, and at most once a
+ * day per address (newsletter_subscribers.welcomed_at), so unsubscribe/subscribe loops mail nobody
+ * either.
  */
 import type { StoreSettings } from "@vastra/contracts";
 import type { OutgoingEmail } from "../../mail/outbox.ts";

@@ -121,13 +121,22 @@ const fromTo = (value: unknown): { from: string; to: string } | undefined => {
 const quote = (text: string, max = 120) =>
   `“${text.length > max ? `${text.slice(0, max - 1)}…` : text}”`;
 
+/** The words for a shopper's e-mail that limits.ts's mailShopper did not send. */
+const mailDropped = (data: Record<string, unknown>) =>
+  typeof data.mail === "string" && data.mail.startsWith("dropped: ")
+    ? `e-mail to the customer not sent (${data.mail.slice("dropped: ".length)})`
+    : undefined;
+
 /** What an event did, in words, for the details modal. */
 export function describeEvent(type: string, data: Record<string, unknown>): string {
   if (type === "placed") {
     const total = typeof data.totalAmount === "number" ? formatRupees(data.totalAmount) : "";
     const items = typeof data.items === "number" ? data.items : undefined;
     const count = items === undefined ? "" : `${items} ${items === 1 ? "item" : "items"}`;
-    return ["Order placed", [total, count].filter(Boolean).join(", ")].filter(Boolean).join(": ");
+    const placed = ["Order placed", [total, count].filter(Boolean).join(", ")]
+      .filter(Boolean)
+      .join(": ");
+    return mailDropped(data) ? `${placed}; ${mailDropped(data)}` : placed;
   }
   if (type === "notes_updated") {
     const notes = fromTo(data.notes);
@@ -152,7 +161,14 @@ export function describeEvent(type: string, data: Record<string, unknown>): stri
   }
   if (data.stock === "returned") parts.push("items put back in stock");
   if (data.stock === "taken") parts.push("items taken from stock again");
+  const dropped = mailDropped(data);
+  if (dropped) parts.push(dropped);
   const what = parts.join("; ");
+  if (type === "auto_cancelled") {
+    return what
+      ? `Auto-cancelled: not confirmed in time. ${what}`
+      : "Auto-cancelled: not confirmed in time";
+  }
   if (type === "cancelled_by_customer")
     return what ? `Cancelled by the customer. ${what}` : "Cancelled by the customer";
   if (what) return what;

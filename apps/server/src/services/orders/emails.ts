@@ -1,6 +1,8 @@
 /**
  * The order e-mails: the shopper's confirmation and the store's new-order notice when an order is
- * placed, and the shopper's e-mail when it is confirmed, shipped, delivered or cancelled.
+ * placed, and the shopper's e-mail when it is confirmed, shipped, delivered or cancelled (also when
+ * cancelled for not being confirmed in time). Shoppers' e-mails go to their account's address; the
+ * contact address given at checkout is shown inside them.
  */
 import {
   ORDER_MESSAGES,
@@ -36,7 +38,7 @@ function itemRows(order: Order): Array<[string, string]> {
 }
 
 const addressText = (order: Order) =>
-  `${order.user.name}\n${order.user.address}\nPhone: ${order.user.phone}`;
+  `${order.user.name}\n${order.user.address}\nPhone: ${order.user.phone}\nE-mail: ${order.user.email}`;
 
 const paymentLabel = (method: string) =>
   PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method.replaceAll("_", " ");
@@ -161,6 +163,7 @@ export function orderStatusEmail(
           rows: [
             ["Order", order.orderNumber],
             ["Payment", paymentLabel(order.paymentMethod)],
+            ["Contact e-mail", order.user.email],
           ],
         },
         { type: "rows", rows: itemRows(order) },
@@ -170,6 +173,43 @@ export function orderStatusEmail(
               { type: "paragraph", text: "Delivery address:" },
               { type: "quote", text: addressText(order) },
             ] satisfies EmailBlock[])),
+        { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
+      ],
+      footerNote: `You received this e-mail about your order at ${store.name}.`,
+    },
+    store,
+  );
+}
+
+/** The shopper's e-mail for an order cancelled because the store did not confirm it in time. */
+export function orderAutoCancelledEmail(
+  store: StoreSettings,
+  order: Order,
+  expiryHours: number,
+  publicUrl: string,
+): EmailContent {
+  return renderEmail(
+    {
+      subject: `Your ${store.name} order ${order.orderNumber} has been cancelled`,
+      preheader: `Order ${order.orderNumber} was not confirmed within ${expiryHours} hours, so it has been cancelled.`,
+      heading: "Your order has been cancelled",
+      blocks: [
+        {
+          type: "paragraph",
+          text: `Hello ${order.user.name}, your order ${order.orderNumber} was not confirmed within ${expiryHours} hours of being placed, so it has been cancelled automatically. If you already paid for it, our team will contact you about the refund.`,
+        },
+        {
+          type: "rows",
+          rows: [
+            ["Order", order.orderNumber],
+            ["Contact e-mail", order.user.email],
+          ],
+        },
+        { type: "rows", rows: itemRows(order) },
+        {
+          type: "paragraph",
+          text: "If you still want these items, please place a new order; if you have questions, reply to this e-mail.",
+        },
         { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
       ],
       footerNote: `You received this e-mail about your order at ${store.name}.`,

@@ -43,18 +43,19 @@ async function placedOrder(options: { stock?: number; quantity?: number } = {}) 
   await db
     .insert(cartLines)
     .values({ userId: shopper.id, productId: product.id, size: "M", quantity });
-  const email = `kavya${++emailCounter}@example.in`;
+  // Typed at checkout; the shopper's e-mails go to the account's address (`email` below).
+  const checkoutEmail = `kavya${++emailCounter}@example.in`;
   const result = await service.place(shopper.user, {
     user: {
       name: "Kavya Rao",
-      email,
+      email: checkoutEmail,
       phone: "9123456780",
       address: "4 Park Street, Kolkata, West Bengal, 700016, India",
     },
     items: [{ productId: product.id, size: "M", quantity }],
     totalAmount: 1250 * quantity,
   });
-  return { order: result.body.order, product, shopper, email };
+  return { order: result.body.order, product, shopper, email: shopper.user.email, checkoutEmail };
 }
 
 const mailsTo = (email: string) =>

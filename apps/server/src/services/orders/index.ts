@@ -3,12 +3,15 @@
  * conditional updates, order + items + event written, cart cleared, both e-mails queued), the
  * Idempotency-Key that makes a retried submit return the first order, the shopper's list and
  * cancellation, and changeOrderStatus, the one place an order's status moves (stock and e-mails).
+ * Per-shopper limits (limits.ts) cap pending orders, their units and placements per hour; orders
+ * left pending too long are cancelled by cancelExpiredOrders.
  */
 import { createHash } from "node:crypto";
 import {
   CANCELLABLE_STATUSES,
   EMAILED_STATUSES,
   joinAddress,
+  ORDER_LIMIT_MESSAGES,
   ORDER_MESSAGES,
   type Order,
   type OrderDetail,
@@ -17,18 +20,33 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PlaceOrder,
+  type StoreSettings,
 } from "@vastra/contracts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { cartLines, idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
+import type { EmailContent } from "../../mail/templates.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
+import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { orderHistory } from "./admin.ts";
-import { newOrderStoreEmail, orderPlacedEmail, orderStatusEmail } from "./emails.ts";
+import {
+  newOrderStoreEmail,
+  orderAutoCancelledEmail,
+  orderPlacedEmail,
+  orderStatusEmail,
+} from "./emails.ts";
+import {
+  checkPendingCaps,
+  DEFAULT_ORDER_LIMITS,
+  mailShopper,
+  type OrderLimits,
+  type OrderLog,
+} from "./limits.ts";
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
@@ -48,7 +66,16 @@ export type OrderDeps = {
   clock?: Clock;
   /** PUBLIC_URL: the origin of the links in the e-mails. */
   publicUrl: string;
+  /** Order e-mails an account may be sent per hour (ORDER_MAIL_HOURLY_LIMIT). */
+  mailsPerHour?: number | undefined;
+  /** Where dropped e-mails are logged. */
+  log?: OrderLog | undefined;
 };
+
+type ChangeDeps = { clock: Clock; publicUrl: string; mailsPerHour: number; log?: OrderLog };
+
+/** The shopper's e-mail for a change, when not the usual status e-mail. */
+type ChangeEmail = (store: StoreSettings, order: Order) => EmailContent & { kind: string };
 
 export type PlaceResult = { statusCode: number; body: OrderReply; replayed: boolean };
 
@@ -121,14 +148,16 @@ const orderItemsOf = (tx: DbOrTx, orderId: string) =>
  * Moves a locked order to its new status and payment figures: stock back exactly once on
  * cancellation (the stock_held flag is the guard), stock taken again when a cancelled order becomes
  * active (409 when there is not enough), an event with who and what, and the shopper's e-mail when
- * the status becomes confirmed, shipped, delivered or cancelled.
+ * the status becomes confirmed, shipped, delivered or cancelled (to the account, within its hourly
+ * e-mail limit: what became of it is the event's `mail`).
  */
 async function applyChange(
   tx: DbOrTx,
   row: OrderRow,
   change: Omit<StatusChange, "orderId">,
-  deps: { clock: Clock; publicUrl: string },
+  deps: ChangeDeps,
   eventType: string,
+  email?: ChangeEmail,
 ): Promise<Order> {
   const now = deps.clock();
   const next = {
@@ -190,6 +219,20 @@ async function applyChange(
     if (changed[key]) data[key] = { from: row[key], to: next[key] };
   }
   if (stock) data.stock = stock;
+  const order = toOrder(updated!, items);
+  if (changed.status && EMAILED_STATUSES.includes(next.status)) {
+    const store = await getStoreSettings(tx);
+    const status = orderStatusEmail(store, order, next.status, deps.publicUrl);
+    const content =
+      email?.(store, order) ?? (status ? { ...status, kind: `order-${next.status}` } : undefined);
+    if (content) {
+      data.mail = await mailShopper(tx, row, content, {
+        now,
+        mailsPerHour: deps.mailsPerHour,
+        log: deps.log,
+      });
+    }
+  }
   await tx.insert(orderEvents).values({
     orderId: row.id,
     actorId: change.actor.id,
@@ -198,16 +241,15 @@ async function applyChange(
     data,
     createdAt: now,
   });
-  const order = toOrder(updated!, items);
-  if (changed.status && EMAILED_STATUSES.includes(next.status)) {
-    const store = await getStoreSettings(tx);
-    const email = orderStatusEmail(store, order, next.status, deps.publicUrl);
-    if (email) {
-      await enqueueEmail(tx, { ...email, kind: `order-${next.status}`, to: row.customerEmail });
-    }
-  }
   return order;
 }
+
+const changeDeps = (deps: Omit<OrderDeps, "db">): ChangeDeps => ({
+  clock: deps.clock ?? systemClock,
+  publicUrl: deps.publicUrl,
+  mailsPerHour: deps.mailsPerHour ?? DEFAULT_ORDER_LIMITS.mailsPerHour,
+  ...(deps.log ? { log: deps.log } : {}),
+});
 
 /**
  * The admin's status change (admin.md §4: any status from any status, payment likewise), driven
@@ -216,11 +258,64 @@ async function applyChange(
  * to reopen a cancelled order).
  */
 export function changeOrderStatus(deps: OrderDeps, change: StatusChange): Promise<Order> {
-  const clock = deps.clock ?? systemClock;
   return inTransaction(deps.db, async (tx) => {
     const row = await lockOrder(tx, change.orderId);
-    return applyChange(tx, row, change, { clock, publicUrl: deps.publicUrl }, "status_changed");
+    return applyChange(tx, row, change, changeDeps(deps), "status_changed");
   });
+}
+
+/** Who cancels an order left pending too long (the order's history shows this name). */
+export const AUTO_CANCEL_ACTOR: OrderActor = { id: null, name: "Vastra (automatic)" };
+
+/**
+ * Cancels every order still pending `expiryHours` after it was placed, each in its own transaction:
+ * stock back exactly once (applyChange's stock_held guard), an `auto_cancelled` event and the
+ * shopper's e-mail saying why, all committed together. An order confirmed or cancelled meanwhile,
+ * or marked paid (the store is clearly dealing with it), is left alone. Returns how many were cancelled.
+ */
+export async function cancelExpiredOrders(
+  deps: OrderDeps & { expiryHours: number; batchSize?: number },
+): Promise<number> {
+  const change = changeDeps(deps);
+  const cutoff = new Date(change.clock().getTime() - deps.expiryHours * 60 * 60 * 1000);
+  const batchSize = deps.batchSize ?? 100;
+  let cancelled = 0;
+  for (;;) {
+    const due = await deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, "pending"),
+          ne(orders.paymentStatus, "paid"),
+          lte(orders.createdAt, cutoff),
+        ),
+      )
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(batchSize);
+    for (const { id } of due) {
+      const done = await inTransaction(deps.db, async (tx) => {
+        const row = await lockOrder(tx, id);
+        if (row.status !== "pending" || row.paymentStatus === "paid" || row.createdAt > cutoff) {
+          return false;
+        }
+        await applyChange(
+          tx,
+          row,
+          { status: "cancelled", actor: AUTO_CANCEL_ACTOR },
+          change,
+          "auto_cancelled",
+          (store, order) => ({
+            ...orderAutoCancelledEmail(store, order, deps.expiryHours, deps.publicUrl),
+            kind: "order-auto-cancelled",
+          }),
+        );
+        return true;
+      });
+      if (done) cancelled++;
+    }
+    if (due.length < batchSize) return cancelled;
+  }
 }
 
 // ---------------------------------------------------------------- placing
@@ -311,9 +406,24 @@ function mapStockGuard(error: unknown): unknown {
   return error;
 }
 
-export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: string }) {
+export function createOrderService(deps: {
+  db: Db;
+  clock?: Clock;
+  publicUrl: string;
+  /** The placement limiter's home; by default an in-memory one of this service's own. */
+  rateLimits?: RateLimits;
+  limits?: Partial<OrderLimits>;
+  log?: OrderLog;
+}) {
   const { db, publicUrl } = deps;
   const clock = deps.clock ?? systemClock;
+  const limits: OrderLimits = { ...DEFAULT_ORDER_LIMITS, ...deps.limits };
+  const change = changeDeps({ ...deps, mailsPerHour: limits.mailsPerHour });
+  const placements = (deps.rateLimits ?? createRateLimits()).limiter("order-place", {
+    points: limits.placementsPerHour,
+    windowSeconds: 60 * 60,
+  });
+  const tooMany = ORDER_LIMIT_MESSAGES.tooManyPlacements(limits.placementsPerHour);
 
   async function placeInTransaction(
     tx: DbOrTx,
@@ -329,6 +439,12 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
     if (Math.round(input.totalAmount * 100) !== totalPaise) {
       throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
     }
+    await checkPendingCaps(
+      tx,
+      user.id,
+      lines.reduce((sum, l) => sum + l.quantity, 0),
+      limits,
+    );
 
     // What this transaction already sees short (on PGlite, exactly what is left) fails at once.
     const short = lines.find((l) => l.quantity > l.stock);
@@ -396,28 +512,30 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
         })),
       )
       .returning();
+    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+
+    const placed = toOrder(order, sortItems(items));
+    const store = await getStoreSettings(tx);
+    // To the account's verified address (the checkout address is shown inside), within its limit.
+    const mail = await mailShopper(
+      tx,
+      order,
+      { ...orderPlacedEmail(store, placed, publicUrl), kind: "order-placed" },
+      { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
+    );
     await tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: user.id,
       actorName: user.name,
       type: "placed",
-      data: { status: "pending", totalAmount: totalPaise / 100, items: lines.length },
+      data: { status: "pending", totalAmount: totalPaise / 100, items: lines.length, mail },
       createdAt: now,
-    });
-    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
-
-    const placed = toOrder(order, sortItems(items));
-    const store = await getStoreSettings(tx);
-    await enqueueEmail(tx, {
-      ...orderPlacedEmail(store, placed, publicUrl),
-      kind: "order-placed",
-      to: placed.user.email,
     });
     await enqueueEmail(tx, {
       ...newOrderStoreEmail(store, placed, publicUrl),
       kind: "order-new-store",
       to: store.ordersEmail,
-      headers: { "Reply-To": placed.user.email },
+      headers: { "Reply-To": user.email },
     });
     return { message: ORDER_MESSAGES.placed, order: placed };
   }
@@ -433,8 +551,9 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
       idempotencyKey?: string,
     ): Promise<PlaceResult> {
       const hash = idempotencyKey ? requestHash(input) : "";
+      await placements.check(user.id, tooMany);
       try {
-        return await withRetries(() =>
+        const result = await withRetries(() =>
           db.transaction(async (tx): Promise<PlaceResult> => {
             if (idempotencyKey) {
               const claim = await claimKey(tx, user.id, idempotencyKey, hash, clock());
@@ -454,6 +573,10 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
             return { statusCode: 201, body, replayed: false };
           }),
         );
+        // Only placed orders count (a refused attempt or a replay does not); the order stands
+        // even if a simultaneous one took the last point.
+        if (!result.replayed) await placements.consume(user.id, tooMany).catch(() => {});
+        return result;
       } catch (error) {
         throw mapStockGuard(error);
       }
@@ -504,7 +627,7 @@ export function createOrderService(deps: { db: Db; clock?: Clock; publicUrl: str
             tx,
             row,
             { status: "cancelled", actor: { id: user.id, name: user.name } },
-            { clock, publicUrl },
+            change,
             "cancelled_by_customer",
           );
         }),

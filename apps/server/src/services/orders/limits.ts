@@ -1,0 +1,110 @@
+/**
+ * Per-shopper limits that keep one account from hoarding stock or turning the store's mail into a
+ * spam cannon (docs/decisions/0025-order-and-mail-abuse.md): open pending orders and the units in
+ * them, and how many order e-mails an account is sent per hour. Order e-mails go to the account's
+ * verified address only; the address typed at checkout is shown inside them.
+ */
+import { ORDER_LIMIT_MESSAGES } from "@vastra/contracts";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import type { OrderLimits } from "../../config.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { orderEvents, orderItems, orders, users } from "../../db/schema.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
+import type { EmailContent } from "../../mail/templates.ts";
+import { ConflictError } from "../errors.ts";
+
+export type { OrderLimits } from "../../config.ts";
+
+/** The defaults of the ORDER_* settings (config.ts). */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = {
+  pendingOrders: 3,
+  pendingUnits: 20,
+  pendingExpiryHours: 48,
+  placementsPerHour: 10,
+  mailsPerHour: 10,
+};
+
+export type OrderLog = { warn(obj: object, msg: string): void };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Refuses (409) a new order of `units` units when the shopper already has the most pending orders
+ * allowed, or when their pending orders and this one would hold more units than allowed. The user
+ * row is locked first, so two simultaneous orders of one shopper are counted one after the other.
+ */
+export async function checkPendingCaps(
+  tx: DbOrTx,
+  userId: string,
+  units: number,
+  limits: Pick<OrderLimits, "pendingOrders" | "pendingUnits">,
+): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [held] = await tx
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::bigint`,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+  const pendingOrders = Number(held?.orders ?? 0);
+  const pendingUnits = Number(held?.units ?? 0);
+  if (pendingOrders >= limits.pendingOrders) {
+    throw new ConflictError(ORDER_LIMIT_MESSAGES.pendingOrders(limits.pendingOrders));
+  }
+  if (pendingUnits + units > limits.pendingUnits) {
+    throw new ConflictError(ORDER_LIMIT_MESSAGES.pendingUnits(limits.pendingUnits, pendingUnits));
+  }
+}
+
+/** What became of a shopper's order e-mail; recorded as `mail` in the order event's data. */
+export type MailOutcome = "sent" | "dropped: hourly limit" | "dropped: no verified account";
+
+/**
+ * Queues an order e-mail to the account that owns the order, at its verified address, unless the
+ * account was already sent `mailsPerHour` order e-mails in the hour before `now` (counted from the
+ * `mail: 'sent'` marks on its orders' events, so every server and the test clock agree). A dropped
+ * e-mail is logged; the order change itself goes ahead either way.
+ */
+export async function mailShopper(
+  tx: DbOrTx,
+  order: { userId: string | null; orderNumber: string },
+  email: EmailContent & { kind: string },
+  options: { now: Date; mailsPerHour: number; log?: OrderLog | undefined },
+): Promise<MailOutcome> {
+  const [account] = order.userId
+    ? await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, order.userId), isNotNull(users.emailVerifiedAt)))
+    : [];
+  if (!account) {
+    options.log?.warn(
+      { orderNumber: order.orderNumber, kind: email.kind },
+      "order e-mail dropped: the order has no account with a verified address",
+    );
+    return "dropped: no verified account";
+  }
+  const since = new Date(options.now.getTime() - HOUR_MS);
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(
+      and(
+        eq(orders.userId, order.userId!),
+        gt(orderEvents.createdAt, since),
+        sql`${orderEvents.data}->>'mail' = 'sent'`,
+      ),
+    );
+  if (Number(counted?.n ?? 0) >= options.mailsPerHour) {
+    options.log?.warn(
+      { orderNumber: order.orderNumber, kind: email.kind, userId: order.userId },
+      `order e-mail dropped: the account was sent ${options.mailsPerHour} order e-mails in the last hour`,
+    );
+    return "dropped: hourly limit";
+  }
+  await enqueueEmail(tx, { ...email, to: account.email });
+  return "sent";
+}

@@ -1,0 +1,43 @@
+/**
+ * The background sweep that cancels orders left pending past ORDER_PENDING_EXPIRY_HOURS
+ * (cancelExpiredOrders), every few minutes while the store runs.
+ */
+import type { DbOrTx } from "../../db/client.ts";
+import type { Clock } from "../clock.ts";
+import { createPoller, type Poller } from "../poller.ts";
+import { cancelExpiredOrders } from "./index.ts";
+import type { OrderLog } from "./limits.ts";
+
+/** How often the sweep looks: an order is cancelled at most this long after its time is up. */
+export const PENDING_SWEEP_MS = 5 * 60 * 1000;
+
+export function createPendingOrderSweeper(options: {
+  db: DbOrTx;
+  publicUrl: string;
+  expiryHours: number;
+  mailsPerHour: number;
+  clock?: Clock;
+  pollMs?: number;
+  log?: OrderLog & { info(obj: object, msg: string): void };
+}): Poller {
+  const { log } = options;
+  return createPoller(
+    async () => {
+      const cancelled = await cancelExpiredOrders({
+        db: options.db,
+        publicUrl: options.publicUrl,
+        expiryHours: options.expiryHours,
+        mailsPerHour: options.mailsPerHour,
+        clock: options.clock,
+        log,
+      });
+      if (cancelled > 0) {
+        log?.info({ cancelled }, "cancelled orders not confirmed in time");
+      }
+    },
+    {
+      pollMs: options.pollMs ?? PENDING_SWEEP_MS,
+      onError: (error) => log?.warn({ err: String(error) }, "the pending-order sweep failed"),
+    },
+  );
+}
