@@ -226,8 +226,19 @@ export const newsletterCampaignSchema = z
   .meta({ id: "NewsletterCampaign" });
 export type NewsletterCampaign = z.infer<typeof newsletterCampaignSchema>;
 
+/**
+ * 202 reply of send-modern: the campaign to follow (GET /api/newsletter/campaigns/{campaignId}),
+ * and admin.md §7's `results` — the counts so far (a campaign goes out in the background, so
+ * `successful` grows as it is delivered; `total` is how many it goes to).
+ */
 export const newsletterSendReplySchema = z.object({
   message: z.string(),
+  campaignId: z.string(),
+  results: z.object({
+    successful: z.number().int(),
+    failed: z.number().int(),
+    total: z.number().int(),
+  }),
   campaign: newsletterCampaignSchema,
 });
 export type NewsletterSendReply = z.infer<typeof newsletterSendReplySchema>;

@@ -97,7 +97,8 @@ const nullableText = (max: number) => z.string().max(max).nullable().optional();
  * POST /api/admin/products and PUT /api/admin/products/{id}: every product field (admin.md §7).
  * `sizeStock` gives each size its stock; without it `stock` goes on the first size (decisions.md §3)
  * and, on an edit, sizes that stay keep their stock. sessionId and the old* fields of the spec's
- * body are accepted; the server knows the old images itself.
+ * body are accepted; the server knows the old images itself. So are the entity's _id and computed
+ * fields (ignored). Any other field is refused.
  */
 export const productWriteSchema = z
   .object({
@@ -155,6 +156,12 @@ export const productWriteSchema = z
     oldHeroImage: z.string().max(PRODUCT_LIMITS.url).nullable().optional(),
     oldColorImages: z.array(z.unknown()).max(100).optional(),
     oldAdditionalImages: z.array(z.unknown()).max(100).optional(),
+    // The product's own id and computed fields (admin.md §3), sent back by a form that holds the
+    // whole product: ignored (the path names the product; the server computes the rest).
+    _id: z.string().max(100).optional(),
+    inStock: z.boolean().optional(),
+    isLowStock: z.boolean().optional(),
+    stockStatus: z.string().max(50).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

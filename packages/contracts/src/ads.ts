@@ -147,6 +147,10 @@ export const adInputSchema = z
       .min(AD_PRIORITY_MIN, AD_MESSAGES.priority)
       .max(AD_PRIORITY_MAX, AD_MESSAGES.priority)
       .default(AD_PRIORITY_MIN),
+    // The form's upload session (admin.md §4: ads are edited in upload sessions like products)
+    // and the ad's own id, sent back by a form that holds the whole ad: accepted and ignored.
+    sessionId: z.string().max(100).optional(),
+    _id: z.string().max(100).optional(),
   })
   // No component id: its input and output differ (normalizing transforms), which OpenAPI
   // cannot name once.

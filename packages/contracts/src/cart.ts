@@ -49,23 +49,34 @@ const quantity = (min: number) =>
     .min(min, CART_MESSAGES.quantity)
     .max(CART_QUANTITY_MAX, CART_MESSAGES.quantityMax);
 
+/**
+ * The display fields of the spec's line object (storefront.md §3: title, imageUrl, price). Its
+ * clients send the whole line; the server takes them and ignores them: the cart always shows the
+ * catalogue's current title, picture and price.
+ */
+const displayFields = {
+  title: z.string({ error: "title must be text" }).max(500).optional(),
+  imageUrl: z.string({ error: "imageUrl must be text" }).max(2000).optional(),
+  price: z.number({ error: "price must be a number" }).optional(),
+};
+
 /** POST /api/cart/add: quantity defaults to 1 and is added to an existing line. */
 export const addToCartSchema = z
-  .object({ productId, size, quantity: quantity(1).default(1), color })
+  .object({ productId, size, quantity: quantity(1).default(1), color, ...displayFields })
   .strict()
   .meta({ id: "AddToCart" });
 export type AddToCartInput = z.input<typeof addToCartSchema>;
 
-/** PUT /api/cart/update: sets the line's quantity; 0 removes the line. */
+/** PUT /api/cart/update: sets the line's quantity; 0 removes the line (a whole line is accepted). */
 export const updateCartSchema = z
-  .object({ productId, size, quantity: quantity(0), color })
+  .object({ productId, size, quantity: quantity(0), color, ...displayFields })
   .strict()
   .meta({ id: "UpdateCart" });
 export type UpdateCartInput = z.input<typeof updateCartSchema>;
 
 /** DELETE /api/cart/remove. */
 export const removeFromCartSchema = z
-  .object({ productId, size, color })
+  .object({ productId, size, color, ...displayFields })
   .strict()
   .meta({ id: "RemoveFromCart" });
 export type RemoveFromCartInput = z.input<typeof removeFromCartSchema>;

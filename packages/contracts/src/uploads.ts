@@ -2,7 +2,8 @@
  * Image uploads of the admin forms (admin.md §7, decisions.md §8). An edit form opens an upload
  * session (a random UUID sent as X-Session-ID); each upload is a temporary image of that session
  * until a saved product or advertisement claims it. Closing the form without saving cleans the
- * session up; forgotten temporary uploads are swept after 24 hours.
+ * session up; forgotten temporary uploads are swept after 24 hours. The newsletter builder uploads
+ * through the advertisement route without a session: those images are kept (newsletter assets).
  */
 import { IMAGE_MAX_BYTES } from "./images.ts";
 import { z } from "./zod.ts";
@@ -19,7 +20,11 @@ export const PRODUCT_UPLOAD_KINDS = [
   "color-image",
 ] as const;
 export type ProductUploadKind = (typeof PRODUCT_UPLOAD_KINDS)[number];
-export type UploadKind = ProductUploadKind | "advertisement-image";
+/**
+ * "newsletter-image": an advertisement upload sent without an upload session, as the newsletter
+ * builder sends it (admin.md §7). It is kept as a newsletter asset, not swept as an unsaved draft.
+ */
+export type UploadKind = ProductUploadKind | "advertisement-image" | "newsletter-image";
 
 /** Temporary uploads older than this are swept. */
 export const UPLOAD_STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +33,7 @@ export const UPLOAD_MESSAGES = {
   uploaded: "Image uploaded successfully!",
   deleted: "Image deleted",
   sessionMissing: `Every upload needs an ${UPLOAD_SESSION_HEADER} header holding the form's upload session (a UUID)`,
+  sessionInvalid: `The ${UPLOAD_SESSION_HEADER} header must hold the form's upload session (a UUID)`,
   notMultipart: `Send the image as multipart/form-data, in the field "${UPLOAD_FIELD}"`,
   noFile: "Please choose an image to upload",
   wrongField: `Send the image in the field "${UPLOAD_FIELD}"`,

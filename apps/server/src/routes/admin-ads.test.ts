@@ -378,3 +378,27 @@ describe("ad images: uploaded, kept by the saved ad, deleted once replaced or th
     expect(await imageStatus(second)).toBe(404);
   });
 });
+
+describe("the spec's advertisement form (admin.md §3, §4)", () => {
+  it("takes its upload session and the ad's own id in the body, and ignores them", async () => {
+    const session = "6f0c1a52-8f0e-4f6b-9d55-3b0f2f6c2a11";
+    const res = await call("POST", "/api/admin/advertisements", valid({ sessionId: session }));
+    expect(res.statusCode, res.body).toBe(201);
+    const ad = res.json().advertisement as Advertisement;
+    // The entity's fields as admin.md §3 lists them (createdAt is not among them).
+    const { createdAt: _createdAt, ...specAd } = ad;
+    const edited = await call(
+      "PUT",
+      `/api/admin/advertisements/${ad._id}`,
+      valid({ ...specAd, title: "Festive Edit, extended", sessionId: session }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().advertisement).toMatchObject({
+      _id: ad._id,
+      title: "Festive Edit, extended",
+    });
+    const unknown = await call("POST", "/api/admin/advertisements", valid({ clicks: 10 }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.clicks).toBe("Unknown field");
+  });
+});

@@ -377,4 +377,16 @@ describe("POST /api/newsletter/send-modern", () => {
     const [queued] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
     expect(Number(queued!.n)).toBe(0);
   });
+
+  it("answers admin.md §7's client with results.successful (counts so far) and the campaign to follow", async () => {
+    await addSubscribers([{ email: "asha@example.in" }, { email: "meera@example.in" }]);
+    const res = await call("POST", "/api/newsletter/send-modern", template);
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const body = res.json();
+    // What the spec's builder reads for 'Newsletter sent successfully! {n} emails delivered.'
+    expect(body.results).toEqual({ successful: 0, failed: 0, total: 2 });
+    expect(body.campaignId).toBe(body.campaign._id);
+    const progress = await call("GET", `/api/newsletter/campaigns/${body.campaignId}`);
+    expect(progress.json()).toMatchObject({ total: 2, results: { successful: 0, failed: 0 } });
+  });
 });

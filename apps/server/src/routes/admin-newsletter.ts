@@ -6,7 +6,7 @@
  *   GET    /api/newsletter/export?status=                       subscribers-YYYY-MM-DD.csv
  *   GET    /api/newsletter/settings      PUT /api/newsletter/settings
  *   POST   /api/newsletter/preview-modern                       { html, text, subject }
- *   POST   /api/newsletter/send-modern                          a campaign (202)
+ *   POST   /api/newsletter/send-modern          a campaign (202): campaignId, results so far
  *   GET    /api/newsletter/campaigns     GET /api/newsletter/campaigns/{id}   progress
  *
  * Compose's images go through the advertisement upload route (admin.md §7).
@@ -158,7 +158,13 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const campaign = await campaigns.create(request.body, currentUser(request).id);
-      return reply.status(202).send({ message: newsletterQueuedMessage(campaign.total), campaign });
+      return reply.status(202).send({
+        message: newsletterQueuedMessage(campaign.total),
+        campaignId: campaign._id,
+        // admin.md §7's client reads results.successful: the counts so far.
+        results: { ...campaign.results, total: campaign.total },
+        campaign,
+      });
     },
   );
 

@@ -516,3 +516,39 @@ describe("the grid's list", () => {
     expect(res.json()).toEqual([]);
   });
 });
+
+describe("the spec's product form (admin.md §3, §7)", () => {
+  it("saves an edit that sends the whole product back (its id, computed fields, old images) and ignores those", async () => {
+    const created = (await create(productBody())).json().product as Product;
+    const session = newSession();
+    const res = await update(
+      created._id,
+      productBody({
+        _id: created._id,
+        title: "Chanderi Silk Kurta (new)",
+        stock: 9,
+        inStock: false,
+        isLowStock: true,
+        stockStatus: "Out of Stock",
+        defaultColor: "Teal",
+        sessionId: session,
+        oldImageUrl: created.imageUrl,
+        oldHeroImage: null,
+        oldColorImages: [],
+        oldAdditionalImages: [],
+      }),
+      { "x-session-id": session },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().product as Product;
+    expect(saved).toMatchObject({ _id: created._id, title: "Chanderi Silk Kurta (new)" });
+    // Computed from the stock, not taken from the body.
+    expect(saved.stockStatus).toBe(created.stockStatus);
+  });
+
+  it("still refuses a field no spec page sends", async () => {
+    const res = await create(productBody({ discountPercent: 20 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.discountPercent).toBe("Unknown field");
+  });
+});

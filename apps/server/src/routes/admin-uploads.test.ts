@@ -8,7 +8,7 @@ import { buildTestApp, createTestClock } from "../../test/helpers.ts";
 import { buildApp } from "../app.ts";
 import { uploads } from "../db/schema.ts";
 import { IMAGE_MESSAGES, imageServiceForDataDir } from "../services/images/index.ts";
-import { createUploadService } from "../services/uploads/index.ts";
+import { createUploadService, release } from "../services/uploads/index.ts";
 import { multipart, newSession, testImage } from "../services/uploads/test-support.ts";
 
 const clock = createTestClock("2026-11-21T10:00:00Z");
@@ -187,6 +187,83 @@ describe("deleting a temporary upload", () => {
 
     const unknown = await del("/images/0123456789abcdef01234567-w1280.webp", session);
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe("the spec's clients (admin.md §7): no X-Session-ID header", () => {
+  const ADS_PATH = "/api/admin/advertisements/upload/temp";
+  /** delete-image as admin.md §7 sends it: the body {imageUrl} and no session header. */
+  const delByBody = (url: string, cookie = admin.cookie) =>
+    app.inject({
+      method: "DELETE",
+      url: "/api/admin/products/upload/delete-image",
+      headers: { cookie },
+      payload: { imageUrl: url },
+    });
+
+  it("the newsletter builder's upload is accepted and kept as a newsletter asset, never swept", async () => {
+    const res = await upload({ session: null, path: ADS_PATH });
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = res.json();
+    expect(res.json()).toMatchObject({ success: true, imageUrl: url });
+    const [row] = await db.select().from(uploads).where(eq(uploads.url, url));
+    expect(row).toMatchObject({ sessionId: null, kind: "newsletter-image", createdById: admin.id });
+    const service = createUploadService({
+      db,
+      images: imageServiceForDataDir(config.dataDir),
+      clock,
+    });
+    clock.advance(48 * 60 * 60 * 1000);
+    await service.sweepStaleUploads();
+    await service.purgeReleased();
+    expect(await imageStatus(url)).toBe(200);
+    // A product form still needs its session, and a malformed header is still refused.
+    expect((await upload({ session: null })).statusCode).toBe(400);
+    const bad = await upload({ session: "not-a-uuid", path: ADS_PATH });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(UPLOAD_MESSAGES.sessionInvalid);
+  });
+
+  it("delete-image by body deletes this admin's unsaved upload, newsletter asset or a released image", async () => {
+    const unsaved = (await upload()).json().url as string;
+    const asset = (await upload({ session: null, path: ADS_PATH })).json().url as string;
+    const released = (await upload()).json().url as string;
+    await db.update(uploads).set({ claimedAt: clock() }).where(eq(uploads.url, released));
+    // A product saved without it gave it up.
+    expect(await release(db, [released])).toEqual([released]);
+    for (const url of [unsaved, asset, released]) {
+      const res = await delByBody(url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, message: UPLOAD_MESSAGES.deleted });
+      expect(await imageStatus(url)).toBe(404);
+      expect(await db.select().from(uploads).where(eq(uploads.url, url))).toHaveLength(0);
+    }
+  });
+
+  it("delete-image by body never deletes an image in use, nor another admin's draft", async () => {
+    // A saved product's image.
+    const saved = (await upload()).json().url as string;
+    await createProduct(db, { imageUrl: saved });
+    await db.update(uploads).set({ claimedAt: clock() }).where(eq(uploads.url, saved));
+    // A newsletter asset a product has since taken up.
+    const asset = (await upload({ session: null, path: ADS_PATH })).json().url as string;
+    await createProduct(db, { imageUrl: asset });
+    // An unsaved upload not yet claimed that a product already refers to (a save in flight).
+    const referred = (await upload()).json().url as string;
+    await createProduct(db, { imageUrl: referred });
+    for (const url of [saved, asset, referred]) {
+      const res = await delByBody(url);
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json().message).toBe(UPLOAD_MESSAGES.inUse);
+      expect(await imageStatus(url)).toBe(200);
+    }
+    const otherAdmin = await createUser(db, { isAdmin: true, now: clock() });
+    const theirs = (await upload({ cookie: otherAdmin.cookie })).json().url as string;
+    const refused = await delByBody(theirs);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.notYours);
+    expect(await imageStatus(theirs)).toBe(200);
+    expect((await delByBody(theirs, otherAdmin.cookie)).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Image uploads of the admin forms (admin.md §7, decisions.md §8): one multipart file in the field
- * `image`, at most 10 MB, tied to the form's upload session (X-Session-ID). Admins only.
+ * `image`, at most 10 MB, tied to the form's upload session (X-Session-ID; the newsletter builder
+ * sends none: its images are kept as newsletter assets). Admins only.
  *
  *   POST   /api/admin/products/upload/temp/{product-image,hero-image,additional-image,color-image}
  *   POST   /api/admin/advertisements/upload/temp
@@ -33,10 +34,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's upload session from the X-Session-ID header; a clear 400 without one. */
 export function uploadSession(request: FastifyRequest): string {
+  const id = optionalUploadSession(request);
+  if (!id) throw new ValidationError(UPLOAD_MESSAGES.sessionMissing);
+  return id;
+}
+
+/** The X-Session-ID header when sent (a clear 400 when it is not a UUID), else undefined. */
+function optionalUploadSession(request: FastifyRequest): string | undefined {
   const value = request.headers[UPLOAD_SESSION_HEADER.toLowerCase()];
   const id = Array.isArray(value) ? value[0] : value;
-  if (!id || !UUID.test(id)) throw new ValidationError(UPLOAD_MESSAGES.sessionMissing);
-  return id.toLowerCase();
+  if (id === undefined || id.trim() === "") return undefined;
+  if (!UUID.test(id.trim())) throw new ValidationError(UPLOAD_MESSAGES.sessionInvalid);
+  return id.trim().toLowerCase();
 }
 
 /** The one file of a multipart upload, its errors turned into clear messages. */
@@ -90,8 +99,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }
   });
   const description = `multipart/form-data with one file in the field \`${UPLOAD_FIELD}\` (JPEG, PNG, WebP, AVIF, GIF or TIFF, judged by content; at most 10 MB, else 413) and the \`${UPLOAD_SESSION_HEADER}\` header (the form's upload session, a UUID). The image is re-encoded to WebP and stays temporary until a saved product or advertisement uses it.`;
 
-  async function handle(request: FastifyRequest, kind: UploadKind) {
-    const sessionId = uploadSession(request);
+  /** sessionId null: an upload without a form session (the newsletter builder's, admin.md §7). */
+  async function handle(request: FastifyRequest, kind: UploadKind, sessionId: string | null) {
     const { bytes, filename } = await readImage(request);
     const stored = await uploads.upload({
       sessionId,
@@ -122,7 +131,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }
           response: uploadResponses,
         },
       },
-      async (request, reply) => reply.status(201).send(await handle(request, kind)),
+      async (request, reply) =>
+        reply.status(201).send(await handle(request, kind, uploadSession(request))),
     );
   }
 
@@ -133,12 +143,18 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }
       schema: {
         tags,
         summary: "Upload a temporary advertisement (or newsletter) image",
-        description,
+        description: `${description} Without the header (the newsletter builder, admin.md §7) the image is kept as a newsletter asset: never swept as an unsaved draft, deleted only through delete-image while nothing uses it.`,
         headers,
         response: uploadResponses,
       },
     },
-    async (request, reply) => reply.status(201).send(await handle(request, "advertisement-image")),
+    async (request, reply) => {
+      const sessionId = optionalUploadSession(request);
+      const reply201 = sessionId
+        ? await handle(request, "advertisement-image", sessionId)
+        : await handle(request, "newsletter-image", null);
+      return reply.status(201).send(reply201);
+    },
   );
 
   app.delete(
@@ -147,9 +163,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }
       config,
       schema: {
         tags,
-        summary: "Delete a temporary upload of this session (removed or replaced before saving)",
-        description:
-          "Saved images are never deleted here (409): saving the form without them releases them, and they are deleted once nothing refers to them.",
+        summary: "Delete a temporary upload (removed or replaced before saving)",
+        description: `With the ${UPLOAD_SESSION_HEADER} header: an unsaved upload of that session. Without it (admin.md §7 sends only the body): an unsaved upload or newsletter asset of this admin, or a released image. An image a product, advertisement, order, newsletter setting or campaign uses is never deleted here (409): saving the form without it releases it, and it is deleted once nothing refers to it.`,
         headers,
         body: deleteImageBodySchema,
         response: {
@@ -163,8 +178,10 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }
       },
     },
     async (request) => {
-      const sessionId = uploadSession(request);
-      await uploads.deleteTemporary(sessionId, request.body.imageUrl);
+      await uploads.deleteTemporary(request.body.imageUrl, {
+        sessionId: optionalUploadSession(request),
+        userId: currentUser(request).id,
+      });
       return { success: true as const, message: UPLOAD_MESSAGES.deleted };
     },
   );

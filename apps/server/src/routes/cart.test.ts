@@ -171,13 +171,63 @@ describe("cart", () => {
       expect(res.statusCode, String(quantity)).toBe(400);
       expect(res.json().errors.quantity).toBe(CART_MESSAGES.quantity);
     }
+    // A field no spec page sends is still refused.
     const extra = await call("POST", "/add", cookie, {
       productId: kurta.id,
       size: "M",
-      price: 1,
+      discount: 50,
     });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json().errors.price).toBe("Unknown field");
+    expect(extra.json().errors.discount).toBe("Unknown field");
+    const badPrice = await call("POST", "/add", cookie, {
+      productId: kurta.id,
+      size: "M",
+      price: "free",
+    });
+    expect(badPrice.statusCode).toBe(400);
+    expect(badPrice.json().errors.price).toBe("price must be a number");
+    expect((await call("GET", "", cookie)).json()).toEqual([]);
+  });
+
+  it("takes the spec's whole line object (storefront.md §3) and keeps the catalogue's price", async () => {
+    const cookie = await shopper();
+    const kurta = await createProduct(db, {
+      title: "Silk Kurta",
+      price: 1499,
+      imageUrl: "/images/silk.webp",
+      sizes: [{ size: "M", stock: 5 }],
+    });
+    // What the storefront's product page sends: the line as it shows it.
+    const line = {
+      productId: kurta.id,
+      title: "Cheap Kurta",
+      imageUrl: "/images/elsewhere.webp",
+      price: 1,
+      size: "M",
+      quantity: 2,
+      color: "",
+    };
+    const added = await call("POST", "/add", cookie, line);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual([
+      {
+        productId: kurta.id,
+        title: "Silk Kurta",
+        imageUrl: "/images/silk.webp",
+        price: 1499,
+        size: "M",
+        quantity: 2,
+        stock: 5,
+      },
+    ]);
+    // The cart page sends lines back the same way to change or remove them.
+    const updated = await call("PUT", "/update", cookie, { ...line, quantity: 3 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()[0]).toMatchObject({ quantity: 3, price: 1499 });
+    const { quantity: _q, ...withoutQuantity } = line;
+    const removed = await call("DELETE", "/remove", cookie, withoutQuantity);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual([]);
   });
 
   it("refuses more than that size's stock with the spec's message", async () => {

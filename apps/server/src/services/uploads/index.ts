@@ -101,7 +101,8 @@ export async function release(
 }
 
 export type UploadInput = {
-  sessionId: string;
+  /** The form's upload session; null for a newsletter asset (kept, never swept as a draft). */
+  sessionId: string | null;
   kind: UploadKind;
   bytes: Buffer;
   /** The file's name as the browser sent it. */
@@ -137,13 +138,14 @@ export function createUploadService(deps: {
   /**
    * Deletes the unclaimed uploads matching `where` that nothing refers to (one batch), and their
    * files after the commit. Any that something does refer to are claimed instead (kept).
+   * `claimedToo` also takes claimed ones (a newsletter asset its admin deletes).
    */
-  async function removeUnclaimed(where: SQL | undefined): Promise<string[]> {
+  async function removeUnclaimed(where: SQL | undefined, claimedToo = false): Promise<string[]> {
     const removed = await db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: uploads.id, url: uploads.url })
         .from(uploads)
-        .where(and(isNull(uploads.claimedAt), where))
+        .where(claimedToo ? where : and(isNull(uploads.claimedAt), where))
         .limit(BATCH)
         .for("update", { skipLocked: true });
       if (rows.length === 0) return [];
@@ -193,13 +195,16 @@ export function createUploadService(deps: {
       const stored = await images.processImage(input.bytes);
       const id = parseStoredUrl(stored.url)?.id ?? stored.url;
       try {
+        const now = clock();
         await db.insert(uploads).values({
           sessionId: input.sessionId,
           kind: input.kind,
           storageKey: id,
           url: stored.url,
           createdById: input.userId,
-          createdAt: clock(),
+          createdAt: now,
+          // Without a session nothing will save and claim it: it is kept from the start.
+          claimedAt: input.sessionId === null ? now : null,
         });
       } catch (error) {
         await images.deleteImage(stored.url);
@@ -209,12 +214,23 @@ export function createUploadService(deps: {
     },
 
     /**
-     * Deletes one temporary upload of this session (the form removed or replaced it before
-     * saving). A saved image is never deleted here: saving the form without it releases it.
+     * Deletes one temporary upload (the form removed or replaced it before saving): of the form's
+     * session when it names one; else (admin.md §7 sends only the URL) an unsaved upload or a
+     * newsletter asset of this admin, or a released image. An image something uses is never
+     * deleted here: saving the form without it releases it.
      */
-    async deleteTemporary(sessionId: string, url: string): Promise<void> {
+    async deleteTemporary(
+      url: string,
+      owner: { sessionId?: string | undefined; userId: string },
+    ): Promise<void> {
       const [row] = await db
-        .select({ id: uploads.id, sessionId: uploads.sessionId, claimedAt: uploads.claimedAt })
+        .select({
+          id: uploads.id,
+          sessionId: uploads.sessionId,
+          claimedAt: uploads.claimedAt,
+          kind: uploads.kind,
+          createdById: uploads.createdById,
+        })
         .from(uploads)
         .where(eq(uploads.url, url));
       if (!row) {
@@ -223,9 +239,19 @@ export function createUploadService(deps: {
         if (used.size > 0) throw new AppError(409, UPLOAD_MESSAGES.inUse);
         throw new NotFoundError(UPLOAD_MESSAGES.notFound);
       }
-      if (row.claimedAt) throw new AppError(409, UPLOAD_MESSAGES.inUse);
-      if (row.sessionId !== sessionId) throw new ForbiddenError(UPLOAD_MESSAGES.notYours);
-      const removed = await removeUnclaimed(eq(uploads.id, row.id));
+      const asset = row.kind === "newsletter-image" && row.sessionId === null;
+      if (owner.sessionId) {
+        if (row.claimedAt) throw new AppError(409, UPLOAD_MESSAGES.inUse);
+        if (row.sessionId !== owner.sessionId) throw new ForbiddenError(UPLOAD_MESSAGES.notYours);
+      } else {
+        if (row.claimedAt && !asset) throw new AppError(409, UPLOAD_MESSAGES.inUse);
+        const released = row.sessionId === null && row.claimedAt === null;
+        if (!released && row.createdById !== owner.userId) {
+          throw new ForbiddenError(UPLOAD_MESSAGES.notYours);
+        }
+      }
+      // Only while nothing refers to it (removeUnclaimed checks inside its transaction).
+      const removed = await removeUnclaimed(eq(uploads.id, row.id), asset);
       if (removed.length === 0) throw new AppError(409, UPLOAD_MESSAGES.inUse);
     },
 
