@@ -14,12 +14,11 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("logout", "routes/logout.tsx"),
-  // Catalogue: the product list (also at /shop), product detail, sitemap and robots.
+  // Catalogue: the product list (also at /shop), product detail. (/sitemap.xml and /robots.txt are
+  // the server's: apps/server/src/routes/seo.ts.)
   route("products", "routes/products.tsx"),
   route("shop", "routes/products.tsx", { id: "shop" }),
   route("products/:id", "routes/product.tsx"),
-  route("sitemap.xml", "routes/sitemap[.]xml.tsx"),
-  route("robots.txt", "routes/robots[.]txt.tsx"),
   // Cart, checkout, my orders, referrals, newsletter unsubscribe.
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
