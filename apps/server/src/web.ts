@@ -9,8 +9,14 @@ import { fastifyReactRouter } from "@mcansh/remix-fastify";
 import type { AppLoadContextValue } from "@vastra/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import { limitPageBody } from "./http/page-body-limit.ts";
+import { type PageCacheOptions, registerPageCache } from "./http/page-cache.ts";
 
-export type WebOptions = { buildDirectory: string };
+export type WebOptions = {
+  buildDirectory: string;
+  /** Guest pages rendered once and reused (http/page-cache.ts); false: render every request. */
+  pageCache?: PageCacheOptions | false;
+};
 
 /** Headers of the page request that an in-process API call carries on. */
 const FORWARDED = ["host", "cookie", "user-agent", "accept-language", "origin", "referer"];
@@ -59,15 +65,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const { appContext } = build.entry.module as unknown as {
     appContext: RouterContext<AppLoadContextValue>;
   };
+  const pages = options.pageCache === false ? undefined : registerPageCache(app, options.pageCache);
   await app.register(fastifyReactRouter, {
-    build,
+    build: pages ? pages.wrapBuild(build) : build,
     clientBuildDirectory: path.join(options.buildDirectory, "client"),
     mode: "production",
+    // Form posts reach actions as a raw stream: at most 64 KB of it.
+    routeOptions: { preParsing: limitPageBody() },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(appContext, {
         api: inProcessApi(app, request),
-        nonce: reply.scriptNonce,
+        nonce: pages ? pages.nonceFor(request, reply, context) : reply.scriptNonce,
         requestId: request.id,
       });
       return context;

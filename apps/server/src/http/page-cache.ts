@@ -1,0 +1,221 @@
+/**
+ * Guest pages rendered once and reused (issue #11, record 0029): the server-rendered HTML of the
+ * storefront's public pages for signed-out visitors, per catalogue version and URL.
+ *
+ * - Only GET, only the listed paths, only without a session cookie; a miss is stored only when the
+ *   page answered 200 and set no cookie. Signed-in shoppers are never served from it nor stored.
+ * - A page is rendered with a placeholder nonce; every response (the miss that stores it, and each
+ *   hit) gets its own nonce substituted, matching its own Content-Security-Policy header.
+ * - Entries live at most `ttlMs` (and are keyed by `version()`, so a catalogue write retires them
+ *   at once when a version is given). The cache is bounded by entries and bytes (lru-cache).
+ * - Concurrent misses of one page wait for the first render rather than all rendering it.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { SESSION_COOKIE } from "@vastra/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
+import type { ServerBuild } from "react-router";
+
+export type PageCacheOptions = {
+  /**
+   * The catalogue's version: pages are keyed by it, so a shopper-visible write (price, stock,
+   * product, ad, store settings) retires every stored page. Unset: pages only expire by `ttlMs`.
+   */
+  version?: () => string | number | Promise<string | number>;
+  /** How long a stored page may be served (default 5 s without a version, 60 s with one). */
+  ttlMs?: number;
+  /** Bounds of the cache (default 500 pages, 32 MB of HTML). */
+  maxEntries?: number;
+  maxBytes?: number;
+  /** `s-maxage` for a CDN in front, in seconds (default 5); it cannot see the version. */
+  sharedMaxAgeSeconds?: number;
+  /** `stale-while-revalidate` for a CDN, in seconds (default 5). */
+  staleWhileRevalidateSeconds?: number;
+  /** Which paths are guest pages that may be cached (default: GUEST_PAGE). */
+  isGuestPage?: (pathname: string) => boolean;
+};
+
+/** Home, the product list, a product page and the policy pages. */
+export const GUEST_PAGE =
+  /^\/(?:|products|products\/[A-Za-z0-9_-]+|shipping|cancellations|terms|general-policy|contact)\/?$/;
+
+type Entry = { html: string; etag: string; headers: Record<string, string> };
+
+/** A request that missed: it renders with the placeholder nonce and may store the result. */
+type Ticket = { key: string; nonce: string; settle: () => void };
+
+export type PageCache = {
+  /**
+   * The nonce the render of this request's page must use (the placeholder on a cacheable miss);
+   * `context` is the request's load context, which the render is later recognised by.
+   */
+  nonceFor(request: FastifyRequest, reply: FastifyReply, context: object): string;
+  /**
+   * The server build with its render wrapped: a cacheable miss's body has the placeholder replaced
+   * by the response's nonce on the way out, and is stored when it completes.
+   */
+  wrapBuild(build: ServerBuild): ServerBuild;
+  /** Pages stored now (tests, diagnostics). */
+  readonly size: number;
+};
+
+/** Registers the lookup hook on `app`; call before the web routes. */
+export function registerPageCache(app: FastifyInstance, options: PageCacheOptions = {}): PageCache {
+  const ttl = options.ttlMs ?? (options.version ? 60_000 : 5_000);
+  const isGuestPage = options.isGuestPage ?? ((p: string) => GUEST_PAGE.test(p));
+  const cacheControl = `public, max-age=0, s-maxage=${options.sharedMaxAgeSeconds ?? 5}, stale-while-revalidate=${options.staleWhileRevalidateSeconds ?? 5}`;
+  // Same alphabet and length as a real nonce, random per process: it never occurs by chance.
+  const placeholder = randomBytes(16).toString("base64");
+  const pages = new LRUCache<string, Entry>({
+    max: options.maxEntries ?? 500,
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(entry.html)),
+    ttl,
+  });
+  const rendering = new Map<string, Promise<void>>();
+  const tickets = new WeakMap<FastifyRequest, Ticket>();
+  const requests = new WeakMap<object, FastifyRequest>();
+
+  const guestHeaders = (reply: FastifyReply) => {
+    reply.header("cache-control", cacheControl);
+    reply.header("vary", "Cookie");
+  };
+
+  const serve = (reply: FastifyReply, request: FastifyRequest, entry: Entry) => {
+    guestHeaders(reply);
+    reply.header("etag", entry.etag);
+    reply.header("x-page-cache", "hit");
+    if (matches(request.headers["if-none-match"], entry.etag)) {
+      // The browser keeps the page it has, with its nonce: a new CSP header would block its scripts.
+      reply.removeHeader("content-security-policy");
+      return reply.code(304).send();
+    }
+    for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+    return reply.code(200).send(entry.html.replaceAll(placeholder, reply.scriptNonce));
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET") return;
+    const pathname = request.url.split("?")[0]!;
+    if (!isGuestPage(pathname) || hasSession(request)) return;
+    const version = options.version ? String(await options.version()) : "";
+    const key = `${version}\n${request.headers.host ?? ""}\n${request.url}`;
+    let entry = pages.get(key);
+    if (!entry) {
+      const pending = rendering.get(key);
+      if (pending) {
+        await pending;
+        entry = pages.get(key);
+      }
+    }
+    if (entry) return serve(reply, request, entry);
+
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => {
+      settle = () => {
+        if (rendering.get(key) === done) rendering.delete(key);
+        resolve();
+      };
+    });
+    if (!rendering.has(key)) rendering.set(key, done);
+    tickets.set(request, { key, nonce: reply.scriptNonce, settle });
+    guestHeaders(reply);
+    reply.header("x-page-cache", "miss");
+  });
+  // Whatever became of the render (stored, an error, a redirect, the client left), release waiters.
+  app.addHook("onResponse", async (request) => tickets.get(request)?.settle());
+  app.addHook("onRequestAbort", async (request) => tickets.get(request)?.settle());
+
+  return {
+    nonceFor(request, reply, context) {
+      if (!tickets.has(request)) return reply.scriptNonce;
+      requests.set(context, request);
+      return placeholder;
+    },
+    wrapBuild(build) {
+      const render = build.entry.module.default;
+      const wrapped: typeof render = async (...args) => {
+        const response = await render(...args);
+        const request = requests.get(args[4] as object);
+        return request ? wrapRender(response, request) : response;
+      };
+      return {
+        ...build,
+        entry: { ...build.entry, module: { ...build.entry.module, default: wrapped } },
+      };
+    },
+    get size() {
+      return pages.size;
+    },
+  };
+
+  function wrapRender(response: Response, request: FastifyRequest): Response {
+    const ticket = tickets.get(request);
+    if (!ticket || !response.body) return response;
+    const storable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html");
+    const kept: Record<string, string> = {};
+    for (const name of ["content-type", "link"]) {
+      const value = response.headers.get(name);
+      if (value) kept[name] = value;
+    }
+    const body = response.body.pipeThrough(
+      substitute(placeholder, ticket.nonce, (html) => {
+        if (!storable) return;
+        const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+        pages.set(ticket.key, { html, etag, headers: kept });
+      }),
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+}
+
+function hasSession(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return typeof cookie === "string" && cookie.includes(`${SESSION_COOKIE}=`);
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
+}
+
+/**
+ * Replaces `from` with `to` in a UTF-8 stream as it passes (holding back the few characters that
+ * may be the start of a split occurrence), and hands the whole text with `from` to `onEnd`.
+ */
+function substitute(
+  from: string,
+  to: string,
+  onEnd: (original: string) => void,
+): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const original: string[] = [];
+  let tail = "";
+  const emit = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    if (text) controller.enqueue(encoder.encode(text.replaceAll(from, to)));
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      const text = decoder.decode(chunk, { stream: true });
+      original.push(text);
+      const pending = tail + text;
+      // Everything up to the last `from.length - 1` characters can be settled now.
+      const cut = Math.max(0, pending.length - (from.length - 1));
+      const lastMatch = pending.lastIndexOf(from);
+      const safe = lastMatch >= 0 && lastMatch + from.length > cut ? lastMatch + from.length : cut;
+      emit(pending.slice(0, safe), controller);
+      tail = pending.slice(safe);
+    },
+    flush(controller) {
+      const rest = decoder.decode();
+      original.push(rest);
+      emit(tail + rest, controller);
+      onEnd(original.join(""));
+    },
+  });
+}
