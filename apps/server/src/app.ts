@@ -8,7 +8,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -20,6 +20,8 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authPlugin } from "./http/auth.ts";
 import { registerErrorHandling, send } from "./http/error-handler.ts";
+import { registerInputGuard } from "./http/input-guard.ts";
+import { registerRequestLog } from "./http/request-log.ts";
 import { registerSecurity } from "./http/security.ts";
 import { adminAdRoutes } from "./routes/admin-ads.ts";
 import { adminCategoryRoutes } from "./routes/admin-categories.ts";
@@ -33,6 +35,7 @@ import { adRoutes } from "./routes/ads.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { cartRoutes } from "./routes/cart.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
+import { registerCatalogueReadModel } from "./routes/catalogue-read-model.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -42,6 +45,7 @@ import { orderRoutes } from "./routes/orders.ts";
 import { redirectRoutes } from "./routes/redirects.ts";
 import { referralRoutes } from "./routes/referrals.ts";
 import { reviewRoutes } from "./routes/reviews.ts";
+import { seoRoutes } from "./routes/seo.ts";
 import { storeRoutes } from "./routes/store.ts";
 import { createAdAdminService } from "./services/ads/admin.ts";
 import { createAdService } from "./services/ads/index.ts";
@@ -61,6 +65,7 @@ import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
 import { createReferralService } from "./services/referrals/index.ts";
 import { createReviewAdminService } from "./services/reviews/admin.ts";
 import { createReviewService } from "./services/reviews/index.ts";
+import { createSitemap } from "./services/seo/sitemap.ts";
 import { createStatsService } from "./services/stats/index.ts";
 import { createUploadService } from "./services/uploads/index.ts";
 import { registerWeb, type WebOptions } from "./web.ts";
@@ -85,6 +90,10 @@ export type AppOptions = {
   uploadSweepMs?: number;
 };
 
+function trustNearestHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const db = database.db;
@@ -95,8 +104,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // Which X-Forwarded-For hops name the caller (TRUST_PROXY; none by default). Fastify 5.12
+    // ignores a bare hop count (fails closed), so a count becomes "trust the nearest n hops".
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? trustNearestHops(config.trustProxy)
+        : config.trustProxy,
     requestIdHeader: "x-request-id",
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: "idle",
@@ -104,14 +119,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
 
+  // Headers (x-request-id too) in one synchronous hook; request logging only of failed or slow
+  // answers (record 0026); compression of compressible answers of 1 KB and more.
   await registerSecurity(app, { production: config.isProduction, dev: false });
+  registerRequestLog(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie, { secret: config.appSecret });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -135,18 +150,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformStaticCSP: (header) => header.replace(" 'strict-dynamic'", ""),
   });
 
+  const readModel = await registerCatalogueReadModel(app, database);
   const services = {
     contact: createContactService({ db, rateLimits }),
     auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
     images: options.images ?? imageServiceForDataDir(config.dataDir),
-    catalogue: createCatalogueService({ db }),
+    catalogue: createCatalogueService({ db, readModel }),
     reviews: createReviewService({ db, clock }),
-    ads: createAdService({ db }),
+    ads: createAdService({ db, readModel }),
     categoryAdmin: createCategoryAdminService({ db }),
     reviewAdmin: createReviewAdminService({ db }),
     stats: createStatsService({ db, clock }),
     cart: createCartService({ db }),
-    orders: createOrderService({ db, clock, publicUrl: config.publicUrl }),
+    orders: createOrderService({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      rateLimits,
+      limits: config.orderLimits,
+      log: app.log,
+    }),
     referrals: createReferralService({ db }),
     newsletterAdmin: createNewsletterAdmin({
       db,
@@ -184,17 +207,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(redirectRoutes);
+  await app.register(seoRoutes, {
+    sitemap: createSitemap({ db, publicUrl: config.publicUrl, clock }),
+  });
   await app.register(imageRoutes, { images: services.images });
   await app.register(
     async (api) => {
+      // Cookies are read by the API alone (the session); pages pass the Cookie header on as it is.
+      await api.register(cookie, { secret: config.appSecret });
       await api.register(authPlugin, {
         db,
         clock,
         secureCookies: config.isProduction,
         publicUrl: config.publicUrl,
       });
-      api.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-      await api.register(storeRoutes, { db });
+      api.get("/openapi.json", { config: { auth: "public" }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await api.register(storeRoutes, { db, readModel });
       await api.register(contactRoutes, { contact: services.contact });
       await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
@@ -209,14 +239,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminProductRoutes, { products: adminProducts });
       await api.register(cartRoutes, { cart: services.cart });
       await api.register(orderRoutes, { orders: services.orders });
-      await api.register(adminOrderRoutes, { db, clock, publicUrl: config.publicUrl });
+      await api.register(adminOrderRoutes, {
+        db,
+        clock,
+        publicUrl: config.publicUrl,
+        mailsPerHour: config.orderLimits.mailsPerHour,
+        log: app.log,
+      });
       await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminNewsletterRoutes, {
         newsletterAdmin: services.newsletterAdmin,
         campaigns: services.campaigns,
       });
-      api.all("/*", { schema: { hide: true } }, (request, reply) =>
+      api.all("/*", { config: { auth: "public" }, schema: { hide: true } }, (request, reply) =>
         send(reply, 404, {
           message: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}`,
         }),

@@ -34,6 +34,16 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Calls onMessage with each NOTIFY payload sent on the channel; resolves once listening, to the
+   * function that stops. onConnect runs each time the listening connection is (re)established: on
+   * PostgreSQL, notices sent while it was lost are gone, so a listener then assumes it missed some.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onConnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -56,6 +66,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await sql`select 1`;
         return true;
       },
+      // postgres-js listens on a connection of its own, and re-listens after losing it.
+      listen: async (channel, onMessage, onConnect) => {
+        const { unlisten } = await sql.listen(channel, onMessage, onConnect);
+        return unlisten;
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -75,6 +90,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
       return true;
+    },
+    // In-process: a notice reaches the callback before the committing query returns.
+    listen: async (channel, onMessage, onConnect) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onConnect?.();
+      // Closing the database already ended every listener (and PGlite refuses calls once closed).
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     close: async () => {
       await client.close();

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { CatalogueService } from "../services/catalogue/index.ts";
+import { sendReady } from "./ready-reply.ts";
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
   app,
@@ -21,18 +22,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   app.get(
     "/categories",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Every category, by name",
         response: { 200: z.array(categorySchema) },
       },
     },
-    async () => catalogue.listCategories(),
+    async (request, reply) => sendReady(request, reply, await catalogue.categoriesBody()),
   );
 
   app.get(
     "/products",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "Products: filtered, searched, sorted and paged",
@@ -46,27 +49,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       },
     },
     async (request, reply) => {
-      const { products, total } = await catalogue.listProducts(request.query);
+      const { body, total } = await catalogue.listProductsBody(request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return products;
+      return sendReady(request, reply, body);
     },
   );
 
   app.get(
     "/products/filters/options",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "The colours and sizes the catalogue has, for the list's filters",
         response: { 200: filterOptionsSchema },
       },
     },
-    async () => catalogue.filterOptions(),
+    async (request, reply) => sendReady(request, reply, await catalogue.filterOptionsBody()),
   );
 
   app.get(
     "/products/:id",
     {
+      config: { auth: "public" },
       schema: {
         tags,
         summary: "One product",
@@ -74,6 +79,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
         response: { 200: productSchema, 404: errorSchema },
       },
     },
-    async (request) => catalogue.getProduct(request.params.id),
+    async (request, reply) =>
+      sendReady(request, reply, await catalogue.productBody(request.params.id)),
   );
 };

@@ -1,11 +1,12 @@
 /**
  * Advertisements, read side: the active ones the home page's hero shows (priority ascending, then
- * newest, at most MAX_HERO_ADS).
+ * newest, at most MAX_HERO_ADS), kept by the catalogue read model.
  */
 import { type Advertisement, MAX_HERO_ADS } from "@vastra/contracts";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { advertisements } from "../../db/schema.ts";
+import { CatalogueReadModel, type ReadyBody } from "../catalogue/read-model.ts";
 
 type AdRow = typeof advertisements.$inferSelect;
 const SHOP_FILTER_KEYS = ["category", "gender", "priceRange", "sortBy"] as const;
@@ -37,9 +38,10 @@ export function toAdvertisement(row: AdRow): Advertisement {
   };
 }
 
-export function createAdService(deps: { db: Db }) {
+export function createAdService(deps: { db: Db; readModel?: CatalogueReadModel }) {
   const { db } = deps;
-  return {
+  const model = deps.readModel ?? new CatalogueReadModel(false);
+  const service = {
     /** What the home page's hero shows. */
     async listActive(): Promise<Advertisement[]> {
       const rows = await db
@@ -54,6 +56,12 @@ export function createAdService(deps: { db: Db }) {
         .limit(MAX_HERO_ADS);
       return rows.map(toAdvertisement);
     },
+
+    /** The same as ready bytes, kept by the read model until an ad changes. */
+    activeBody(): Promise<ReadyBody> {
+      return model.single("ads", ["ads"], () => service.listActive());
+    },
   };
+  return service;
 }
 export type AdService = ReturnType<typeof createAdService>;

@@ -1,7 +1,8 @@
 /**
  * The catalogue as shoppers read it: categories, the filtered, sorted, paged and searched product
- * list (one query for the page, one for the count, then batched look-ups for the page's products),
- * one product, and the filter options.
+ * list (one query for the page's ids, one for the count, then the page's products from the read
+ * model, loading only those it lacks), one product, and the filter options. Answers are ready
+ * bytes kept by the read model (read-model.ts) until a notice says what they show changed.
  */
 import {
   type Category,
@@ -15,7 +16,16 @@ import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, productPopularity, productSizes, products } from "../../db/schema.ts";
 import { NotFoundError } from "../errors.ts";
-import { getProductRows, isUuid, productColumns, toProducts } from "./read.ts";
+import {
+  assembleProduct,
+  getProductRows,
+  isUuid,
+  loadBases,
+  loadLives,
+  type ProductBase,
+  type ProductLive,
+} from "./read.ts";
+import { type Answer, CatalogueReadModel, type Epochs, ReadyBody } from "./read-model.ts";
 import { type SearchOrder, searchProductIds, searchTerms } from "./search.ts";
 import { sortSizes } from "./sizes.ts";
 import { qualified } from "./sql.ts";
@@ -29,6 +39,9 @@ export {
 export { compareSizes, sortSizes } from "./sizes.ts";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
+
+/** The count entries' placeholder body (they keep a total only). */
+const EMPTY = new ReadyBody(Buffer.alloc(0));
 
 const productId = qualified(products.id);
 
@@ -103,50 +116,148 @@ function orderFor(sort: ProductSort | "relevance"): SearchOrder {
 
 const count = sql<number>`count(*)::int`;
 
-export function createCatalogueService(deps: { db: Db }) {
+/** The query's values in a fixed order: the key of its answer. */
+function queryKey(query: object): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/** What a list answer depends on beyond the products' data: the popular order, in-stock lists. */
+function listDepends(query: ProductListQuery): Array<keyof Epochs> {
+  const depends: Array<keyof Epochs> = ["catalogue"];
+  if (query.inStock) depends.push("inStock");
+  if (query.sort === "popular") depends.push("popularity");
+  return depends;
+}
+
+export type ReadyList = { body: ReadyBody; total: number };
+
+/**
+ * The catalogue service. With a read model (the app's, kept fresh by the database's notices), the
+ * answers come from memory as ready bytes; without one, every read goes to the database.
+ */
+export function createCatalogueService(deps: { db: Db; readModel?: CatalogueReadModel }) {
   const { db } = deps;
-  return {
-    /** Every category, by name. */
-    async listCategories(): Promise<Category[]> {
-      const rows = await db
-        .select({ _id: categories.id, name: categories.name })
-        .from(categories)
-        .orderBy(sql`lower(${categories.name})`, asc(categories.name));
-      return rows;
-    },
+  const model = deps.readModel ?? new CatalogueReadModel(false);
 
-    /** One page of the products matching the query, and how many match in all. */
-    async listProducts(query: ProductListQuery): Promise<{ products: Product[]; total: number }> {
-      const conditions = filterConditions(query);
-      const offset = (query.page - 1) * query.limit;
-      const terms = query.search ? searchTerms(query.search) : [];
-      if (query.search && terms.length === 0) return { products: [], total: 0 };
+  /**
+   * These products' data and live figures, from memory, loading the missing ones in batches; in
+   * the order of `ids`, unknown ids left out.
+   */
+  async function productsFor(
+    ids: readonly string[],
+  ): Promise<{ ids: string[]; bases: ProductBase[]; lives: ProductLive[] }> {
+    const since = model.epochsOf(["catalogue", "live"]);
+    const bases = new Map<string, ProductBase>();
+    const lives = new Map<string, ProductLive>();
+    for (const id of ids) {
+      const base = model.bases.get(id);
+      if (base) bases.set(id, base);
+      const live = model.lives.get(id);
+      if (live) lives.set(id, live);
+    }
+    const missingBases = ids.filter((id) => !bases.has(id));
+    const missingLives = ids.filter((id) => !lives.has(id));
+    const [loadedBases, loadedLives] = await Promise.all([
+      missingBases.length > 0
+        ? getProductRows(db, missingBases).then((rows) => loadBases(db, rows))
+        : undefined,
+      loadLives(db, missingLives),
+    ]);
+    const keepBases = model.unchangedSince({ catalogue: since.catalogue });
+    const keepLives = model.unchangedSince(since);
+    for (const [id, base] of loadedBases ?? []) {
+      bases.set(id, base);
+      if (keepBases) model.bases.set(id, base);
+    }
+    for (const [id, live] of loadedLives) {
+      lives.set(id, live);
+      if (keepLives) model.lives.set(id, live);
+    }
+    const found = ids.filter((id) => bases.has(id) && lives.has(id));
+    return {
+      ids: found,
+      bases: found.map((id) => bases.get(id)!),
+      lives: found.map((id) => lives.get(id)!),
+    };
+  }
 
-      if (terms.length === 0) {
-        const where = and(...conditions);
-        if (query.sort === "popular") {
-          // Read off product_popularity_order_idx: the ORDER BY is the index's, column for column.
-          const [rows, totals] = await Promise.all([
-            db
-              .select(productColumns)
-              .from(productPopularity)
-              .innerJoin(products, eq(products.id, productPopularity.productId))
-              .where(where)
-              .orderBy(
-                sql`${qualified(productPopularity.unitsSold)} desc nulls last`,
-                sql`${qualified(productPopularity.rating)} desc nulls last`,
-                sql`${qualified(productPopularity.createdAt)} desc nulls last`,
-                sql`${qualified(productPopularity.productId)} asc`,
-              )
-              .limit(query.limit)
-              .offset(offset),
-            db.select({ count }).from(products).where(where),
-          ]);
-          return { products: await toProducts(db, rows), total: Number(totals[0]?.count ?? 0) };
-        }
-        const [rows, totals] = await Promise.all([
+  /** True when every product of the answer still has the live entry it was assembled from. */
+  function livesHold(answer: Answer): boolean {
+    const { ids = [], lives = [] } = answer;
+    for (let i = 0; i < ids.length; i++) if (model.lives.get(ids[i]!) !== lives[i]) return false;
+    return true;
+  }
+
+  /** The answer's products again with their current live figures (the ids and total stand). */
+  async function reassemble(key: string, answer: Answer): Promise<Answer> {
+    const { ids = [], bases = [] } = answer;
+    const since = model.epochsOf(["live"]);
+    const current = await productsFor(ids);
+    const livesById = new Map(current.ids.map((id, i) => [id, current.lives[i]!]));
+    const lives = ids.map((id, i) => livesById.get(id) ?? answer.lives![i]!);
+    const fresh: Answer = {
+      ...answer,
+      lives,
+      body: ReadyBody.of(bases.map((base, i) => assembleProduct(base, lives[i]!))),
+    };
+    if (model.unchangedSince({ ...answer.epochs, ...since })) model.answers.set(key, fresh);
+    return fresh;
+  }
+
+  /** The page's ids and the total, from the database. */
+  async function pageOf(
+    query: ProductListQuery,
+    countKey: string,
+  ): Promise<{ ids: string[]; total: number }> {
+    const conditions = filterConditions(query);
+    const offset = (query.page - 1) * query.limit;
+    const terms = query.search ? searchTerms(query.search) : [];
+    if (query.search && terms.length === 0) return { ids: [], total: 0 };
+    if (terms.length > 0) {
+      // Searching: ranked ids of the page, with the number of matches.
+      return searchProductIds(db, {
+        terms,
+        conditions,
+        order: orderFor(query.sort ?? "relevance"),
+        limit: query.limit,
+        offset,
+      });
+    }
+    const where = and(...conditions);
+    // The count is the filters' (not the page's or the order's): kept per filters and version.
+    const counted = async () => {
+      const since = model.epochsOf(listDepends({ ...query, sort: undefined }));
+      const kept = model.answers.get(countKey);
+      if (kept?.total !== undefined && model.unchangedSince(kept.epochs)) return kept.total;
+      const totals = await db.select({ count }).from(products).where(where);
+      const total = Number(totals[0]?.count ?? 0);
+      if (model.unchangedSince(since)) {
+        model.answers.set(countKey, { body: EMPTY, epochs: since, total });
+      }
+      return total;
+    };
+    const page =
+      query.sort === "popular"
+        ? // Read off product_popularity_order_idx: the ORDER BY is the index's, column for column.
           db
-            .select(productColumns)
+            .select({ id: productPopularity.productId })
+            .from(productPopularity)
+            .innerJoin(products, eq(products.id, productPopularity.productId))
+            .where(where)
+            .orderBy(
+              sql`${qualified(productPopularity.unitsSold)} desc nulls last`,
+              sql`${qualified(productPopularity.rating)} desc nulls last`,
+              sql`${qualified(productPopularity.createdAt)} desc nulls last`,
+              sql`${qualified(productPopularity.productId)} asc`,
+            )
+            .limit(query.limit)
+            .offset(offset)
+        : db
+            .select({ id: products.id })
             .from(products)
             .where(where)
             .orderBy(
@@ -157,30 +268,93 @@ export function createCatalogueService(deps: { db: Db }) {
               }),
             )
             .limit(query.limit)
-            .offset(offset),
-          db.select({ count }).from(products).where(where),
-        ]);
-        return { products: await toProducts(db, rows), total: Number(totals[0]?.count ?? 0) };
-      }
+            .offset(offset);
+    const [rows, total] = await Promise.all([page, counted()]);
+    return { ids: rows.map((r) => r.id), total };
+  }
 
-      // Searching: ranked ids of the page, then their products.
-      const { ids, total } = await searchProductIds(db, {
-        terms,
-        conditions,
-        order: orderFor(query.sort ?? "relevance"),
-        limit: query.limit,
-        offset,
+  const service = {
+    /** Every category, by name. */
+    async listCategories(): Promise<Category[]> {
+      const rows = await db
+        .select({ _id: categories.id, name: categories.name })
+        .from(categories)
+        .orderBy(sql`lower(${categories.name})`, asc(categories.name));
+      return rows;
+    },
+
+    categoriesBody(): Promise<ReadyBody> {
+      return model.single("categories", ["categories"], () => service.listCategories());
+    },
+
+    /** One page of the products matching the query (ready bytes), and how many match in all. */
+    async listProductsBody(query: ProductListQuery): Promise<ReadyList> {
+      const key = `list:${queryKey(query)}`;
+      const depends = listDepends(query);
+      const kept = model.answers.get(key);
+      if (kept && model.unchangedSince(kept.epochs)) {
+        if (livesHold(kept)) return { body: kept.body, total: kept.total ?? 0 };
+        const since = model.epochsOf(["live"]);
+        const fresh = await model.shared(key, since, () => reassemble(key, kept));
+        return { body: fresh.body, total: fresh.total ?? 0 };
+      }
+      const since = model.epochsOf(depends);
+      const answer = await model.shared(key, since, async () => {
+        const filters = { ...query, page: undefined, limit: undefined, sort: undefined };
+        const countKey = `count:${queryKey(filters)}`;
+        const page = await pageOf(query, countKey);
+        const shown = await productsFor(page.ids);
+        const made: Answer = {
+          body: ReadyBody.of(shown.bases.map((base, i) => assembleProduct(base, shown.lives[i]!))),
+          epochs: since,
+          total: page.total,
+          ...shown,
+        };
+        if (model.unchangedSince(since)) model.answers.set(key, made);
+        return made;
       });
-      const rows = await getProductRows(db, ids);
-      return { products: await toProducts(db, rows), total };
+      return { body: answer.body, total: answer.total ?? 0 };
+    },
+
+    /** One page of the products matching the query, and how many match in all. */
+    async listProducts(query: ProductListQuery): Promise<{ products: Product[]; total: number }> {
+      const { body, total } = await service.listProductsBody(query);
+      return { products: JSON.parse(body.json.toString()) as Product[], total };
+    },
+
+    /** One product, as ready bytes. */
+    async productBody(id: string): Promise<ReadyBody> {
+      if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const key = `product:${id.toLowerCase()}`;
+      const kept = model.answers.get(key);
+      if (
+        kept &&
+        model.unchangedSince(kept.epochs) &&
+        model.bases.get(kept.ids![0]!) === kept.bases![0] &&
+        livesHold(kept)
+      ) {
+        return kept.body;
+      }
+      const since = model.epochsOf(["catalogue", "live"]);
+      const answer = await model.shared(key, since, async () => {
+        const shown = await productsFor([id.toLowerCase()]);
+        const [base] = shown.bases;
+        if (!base) return undefined;
+        const made: Answer = {
+          body: ReadyBody.of(assembleProduct(base, shown.lives[0]!)),
+          // Its own entries are checked instead: an edit elsewhere leaves this answer standing.
+          epochs: {},
+          ...shown,
+        };
+        if (model.unchangedSince(since)) model.answers.set(key, made);
+        return made;
+      });
+      if (!answer) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      return answer.body;
     },
 
     async getProduct(id: string): Promise<Product> {
-      if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
-      const [product] = await toProducts(db, rows);
-      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return product;
+      return JSON.parse((await service.productBody(id)).json.toString()) as Product;
     },
 
     /** The colours (alphabetical) and sizes (garment order) found in the catalogue. */
@@ -206,6 +380,11 @@ export function createCatalogueService(deps: { db: Db }) {
         sizes: sortSizes(sizeRows.map((r) => r.size)),
       };
     },
+
+    filterOptionsBody(): Promise<ReadyBody> {
+      return model.single("filter-options", ["catalogue"], () => service.filterOptions());
+    },
   };
+  return service;
 }
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

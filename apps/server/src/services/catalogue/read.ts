@@ -1,6 +1,8 @@
 /**
  * The product read shape (contracts' productSchema) for a batch of product rows: sizes with their
  * stock, images, categories and rating figures come from four batched queries, whatever the count.
+ * The data (row, images, categories) and the live figures (stock, ratings) load apart, so that the
+ * read model (read-model.ts) can keep them apart.
  */
 import { type Product, stockStatusOf } from "@vastra/contracts";
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
@@ -39,20 +41,31 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return map;
 }
 
-/** The read shapes of these rows, in the same order. */
-export async function toProducts(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
-  if (rows.length === 0) return [];
+/**
+ * A product's data that changes only when the product or its categories are edited: the read model
+ * keeps it apart from its live figures (ProductLive), which orders, cancels and reviews change.
+ */
+export type ProductBase = {
+  row: ProductRow;
+  additionalImages: string[];
+  colorImages: Array<{ color: string; imageUrl: string }>;
+  categoryIds: string[];
+  categoryName: string | null;
+};
+
+/** A product's sizes with their stock (in the product's size order) and its rating figures. */
+export type ProductLive = {
+  sizeStock: Array<{ size: string; stock: number }>;
+  averageRating: number;
+  reviewCount: number;
+};
+
+/** The data of these rows (images and categories: two batched queries), by product id. */
+export async function loadBases(db: DbOrTx, rows: ProductRow[]): Promise<Map<string, ProductBase>> {
+  const found = new Map<string, ProductBase>();
+  if (rows.length === 0) return found;
   const ids = rows.map((r) => r.id);
-  const [sizes, images, cats, ratings] = await Promise.all([
-    db
-      .select({
-        productId: productSizes.productId,
-        size: productSizes.size,
-        stock: productSizes.stock,
-      })
-      .from(productSizes)
-      .where(inArray(productSizes.productId, ids))
-      .orderBy(asc(productSizes.position), asc(productSizes.size)),
+  const [images, cats] = await Promise.all([
     db
       .select({
         productId: productImages.productId,
@@ -68,6 +81,43 @@ export async function toProducts(db: DbOrTx, rows: ProductRow[]): Promise<Produc
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids))
       .orderBy(asc(productCategories.position), asc(categories.name)),
+  ]);
+  const imagesOf = groupBy(images, (r) => r.productId);
+  const categoriesOf = groupBy(cats, (r) => r.productId);
+  for (const row of rows) {
+    const productImagesList = imagesOf.get(row.id) ?? [];
+    const productCats = categoriesOf.get(row.id) ?? [];
+    found.set(row.id, {
+      row,
+      additionalImages: productImagesList.filter((i) => i.color === null).map((i) => i.url),
+      colorImages: productImagesList
+        .filter((i) => i.color !== null)
+        .map((i) => ({ color: i.color!, imageUrl: i.url })),
+      categoryIds: productCats.map((c) => c.id),
+      categoryName: productCats[0]?.name ?? null,
+    });
+  }
+  return found;
+}
+
+/** The live figures of these products (sizes with stock, ratings: two batched queries), by id. */
+export async function loadLives(
+  db: DbOrTx,
+  ids: readonly string[],
+): Promise<Map<string, ProductLive>> {
+  const found = new Map<string, ProductLive>();
+  if (ids.length === 0) return found;
+  const list = [...ids];
+  const [sizes, ratings] = await Promise.all([
+    db
+      .select({
+        productId: productSizes.productId,
+        size: productSizes.size,
+        stock: productSizes.stock,
+      })
+      .from(productSizes)
+      .where(inArray(productSizes.productId, list))
+      .orderBy(asc(productSizes.position), asc(productSizes.size)),
     db
       .select({
         productId: reviews.productId,
@@ -75,50 +125,67 @@ export async function toProducts(db: DbOrTx, rows: ProductRow[]): Promise<Produc
         count: sql<number>`count(*)::int`,
       })
       .from(reviews)
-      .where(inArray(reviews.productId, ids))
+      .where(inArray(reviews.productId, list))
       .groupBy(reviews.productId),
   ]);
   const sizesOf = groupBy(sizes, (r) => r.productId);
-  const imagesOf = groupBy(images, (r) => r.productId);
-  const categoriesOf = groupBy(cats, (r) => r.productId);
   const ratingOf = new Map(ratings.map((r) => [r.productId, r]));
-
-  return rows.map((row) => {
-    const sizeStock = (sizesOf.get(row.id) ?? []).map(({ size, stock }) => ({ size, stock }));
-    const stock = sizeStock.reduce((sum, s) => sum + s.stock, 0);
-    const productImagesList = imagesOf.get(row.id) ?? [];
-    const productCats = categoriesOf.get(row.id) ?? [];
-    const rating = ratingOf.get(row.id);
-    return {
-      _id: row.id,
-      title: row.title,
-      description: row.description,
-      price: rupees(row.pricePaise),
-      imageUrl: row.imageUrl,
-      additionalImages: productImagesList.filter((i) => i.color === null).map((i) => i.url),
-      colorImages: productImagesList
-        .filter((i) => i.color !== null)
-        .map((i) => ({ color: i.color!, imageUrl: i.url })),
-      sizes: sizeStock.map((s) => s.size),
-      sizeStock,
-      colors: row.colors,
-      defaultColor: row.defaultColor,
-      gender: row.gender,
-      stock,
-      lowStockThreshold: row.lowStockThreshold,
-      stockStatus: stockStatusOf(stock, row.lowStockThreshold),
-      inStock: stock > 0,
-      isLowStock: stock > 0 && stock <= row.lowStockThreshold,
-      category: productCats[0]?.name ?? null,
-      categories: productCats.map((c) => c.id),
-      isHero: row.isHero,
-      heroImage: row.heroImage,
-      heroTagline: row.heroTagline,
+  for (const id of list) {
+    const rating = ratingOf.get(id);
+    found.set(id, {
+      sizeStock: (sizesOf.get(id) ?? []).map(({ size, stock }) => ({ size, stock })),
       averageRating: rating ? Number(rating.average) : 0,
       reviewCount: rating ? Number(rating.count) : 0,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+    });
+  }
+  return found;
+}
+
+/** The read shape of a product from its data and its live figures. */
+export function assembleProduct(base: ProductBase, live: ProductLive): Product {
+  const { row } = base;
+  const { sizeStock } = live;
+  const stock = sizeStock.reduce((sum, s) => sum + s.stock, 0);
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: rupees(row.pricePaise),
+    imageUrl: row.imageUrl,
+    additionalImages: base.additionalImages,
+    colorImages: base.colorImages,
+    sizes: sizeStock.map((s) => s.size),
+    sizeStock,
+    colors: row.colors,
+    defaultColor: row.defaultColor,
+    gender: row.gender,
+    stock,
+    lowStockThreshold: row.lowStockThreshold,
+    stockStatus: stockStatusOf(stock, row.lowStockThreshold),
+    inStock: stock > 0,
+    isLowStock: stock > 0 && stock <= row.lowStockThreshold,
+    category: base.categoryName,
+    categories: base.categoryIds,
+    isHero: row.isHero,
+    heroImage: row.heroImage,
+    heroTagline: row.heroTagline,
+    averageRating: live.averageRating,
+    reviewCount: live.reviewCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The read shapes of these rows, in the same order (always from the database). */
+export async function toProducts(db: DbOrTx, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const [bases, lives] = await Promise.all([
+    loadBases(db, rows),
+    loadLives(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => assembleProduct(bases.get(row.id)!, lives.get(row.id)!));
 }
 
 /** The rows of these products, in the order of `ids` (unknown ids left out). */

@@ -1,0 +1,24 @@
+/**
+ * The app's catalogue read model (services/catalogue/read-model.ts, record 0028): listening to the
+ * database's notices from when the app is built until it closes.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/client.ts";
+import { type CatalogueReadModel, listenCatalogue } from "../services/catalogue/read-model.ts";
+
+export async function registerCatalogueReadModel(
+  app: FastifyInstance,
+  database: Database,
+): Promise<CatalogueReadModel> {
+  const listening = await listenCatalogue(database, { log: app.log });
+  // A writer reads what it wrote: on PostgreSQL a write's notices come over the listening
+  // connection, maybe after its reply would have gone, so a write's reply waits for them.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
+      await listening.catchUp();
+    }
+    return payload;
+  });
+  app.addHook("onClose", () => listening.close());
+  return listening.model;
+}

@@ -1,0 +1,37 @@
+/**
+ * Sends a read model's ready answer (services/catalogue/read-model.ts): 304 when the client holds
+ * it already (If-None-Match), else its bytes, compressed ahead in the best encoding the client takes.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ReadyBody } from "../services/catalogue/read-model.ts";
+
+/** The encodings the Accept-Encoding header allows (q above 0), of br and gzip. */
+function accepted(header: string | undefined): Set<string> {
+  const found = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    if (name === "br" || name === "gzip" || name === "*") found.add(name);
+  }
+  return found;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
+}
+
+export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody) {
+  reply.header("etag", ready.etag);
+  reply.header("vary", "accept-encoding");
+  if (matches(request.headers["if-none-match"], ready.etag)) return reply.code(304).send();
+  const encodings = accepted(request.headers["accept-encoding"]);
+  const wanted =
+    encodings.has("br") || encodings.has("*") ? "br" : encodings.has("gzip") ? "gzip" : "identity";
+  const { body, encoding } = ready.encoded(wanted);
+  if (encoding) reply.header("content-encoding", encoding);
+  return reply.type("application/json; charset=utf-8").send(body);
+}
