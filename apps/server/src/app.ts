@@ -261,7 +261,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: "/api" },
   );
 
-  if (options.web) await registerWeb(app, options.web);
+  if (options.web) {
+    // Guest pages are kept per catalogue version (every kind a page shows: products, stock and
+    // reviews, ads, the popular order, the store's settings), so a write retires them at once.
+    const { pageCache } = options.web;
+    await registerWeb(app, {
+      ...options.web,
+      pageCache:
+        pageCache === false
+          ? false
+          : { version: () => Object.values(readModel.seen).join("."), ...pageCache },
+    });
+  }
 
   app.addHook("onClose", async () => {
     await rateLimits.close();

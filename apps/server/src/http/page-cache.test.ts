@@ -144,6 +144,13 @@ describe("guest pages", () => {
         .update(products)
         .set({ pricePaise: 129_900 })
         .where(eq(products.id, productId));
+      // The read model the page renders from hears of the write by the database's notice (at
+      // once on PGlite, a moment later on PostgreSQL).
+      await expect
+        .poll(async () => (await app.inject({ url: `/api/products/${productId}` })).json().price, {
+          timeout: 1000,
+        })
+        .toBe(1299);
       // Same version: the stored page (this is why every shopper-visible write must move it).
       expect((await app.inject({ url: `/products/${productId}` })).headers["x-page-cache"]).toBe(
         "hit",
