@@ -263,14 +263,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.web) {
     // Guest pages are kept per catalogue version (every kind a page shows: products, stock and
-    // reviews, ads, the popular order, the store's settings), so a write retires them at once.
+    // reviews, ads, the popular order, the store's settings), so a write retires them at once;
+    // while the read model is suspended (notices lost) nothing is reused.
     const { pageCache } = options.web;
     await registerWeb(app, {
       ...options.web,
       pageCache:
         pageCache === false
           ? false
-          : { version: () => Object.values(readModel.seen).join("."), ...pageCache },
+          : { version: () => readModel.version(), ...pageCache },
     });
   }
 

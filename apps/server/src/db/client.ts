@@ -36,16 +36,23 @@ export type Database = {
   ping(): Promise<boolean>;
   /**
    * Calls onMessage with each NOTIFY payload sent on the channel; resolves once listening, to the
-   * function that stops. onConnect runs each time the listening connection is (re)established: on
-   * PostgreSQL, notices sent while it was lost are gone, so a listener then assumes it missed some.
+   * function that stops. onConnect runs each time the listening connection is (re)established,
+   * onDisconnect as soon as it is lost: on PostgreSQL, notices sent meanwhile are gone, so a
+   * listener must not trust what it kept from then until it has re-read what changed.
    */
-  listen(
-    channel: string,
-    onMessage: (payload: string) => void,
-    onConnect?: () => void,
-  ): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type ListenHandlers = {
+  onMessage(payload: string): void;
+  onConnect?(): void;
+  onDisconnect?(): void;
+};
+
+/** The first wait before listening again after losing the connection, and the longest. */
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_MAX_MS = 5_000;
 
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -66,11 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await sql`select 1`;
         return true;
       },
-      // postgres-js listens on a connection of its own, and re-listens after losing it.
-      listen: async (channel, onMessage, onConnect) => {
-        const { unlisten } = await sql.listen(channel, onMessage, onConnect);
-        return unlisten;
-      },
+      listen: (channel, handlers) => listenPostgres(options.url, channel, handlers),
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -92,7 +95,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       return true;
     },
     // In-process: a notice reaches the callback before the committing query returns.
-    listen: async (channel, onMessage, onConnect) => {
+    listen: async (channel, { onMessage, onConnect }) => {
       const unlisten = await client.listen(channel, onMessage);
       onConnect?.();
       // Closing the database already ended every listener (and PGlite refuses calls once closed).
@@ -104,5 +107,79 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.close();
       await release?.();
     },
+  };
+}
+
+/**
+ * LISTEN on a PostgreSQL connection of its own. Not postgres-js's sql.listen: that one says nothing
+ * when its connection drops, and gives up for good when the database is down at the moment it
+ * re-listens (its retry's error is swallowed). Here a lost connection is reported at once, and
+ * listening is retried (100 ms, doubling up to 5 s) until it holds again.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  { onMessage, onConnect, onDisconnect }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let up = false;
+  let attempts = 0;
+  let subscribing: Promise<void> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  // onnotify is the option postgres-js's own listen is built on (not in its typings).
+  const onnotify = (name: string, payload: string) => {
+    if (name === channel) onMessage(payload);
+  };
+  const connection = postgres(url, {
+    max: 1,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    ...({ onnotify } as object),
+    // Also called after a failed attempt to connect; only a loss of a working listener is news.
+    onclose: () => {
+      if (stopped) return;
+      if (up) {
+        up = false;
+        onDisconnect?.();
+      }
+      later();
+    },
+  });
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+  const subscribe = () => {
+    subscribing ??= connection
+      .unsafe(`listen ${quoted}`)
+      .then(() => {
+        if (stopped) return;
+        attempts = 0;
+        up = true;
+        onConnect?.();
+      })
+      .finally(() => {
+        subscribing = undefined;
+      });
+    return subscribing;
+  };
+  const later = () => {
+    if (stopped || up || retry || subscribing) return;
+    const wait = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** attempts++);
+    retry = setTimeout(() => {
+      retry = undefined;
+      subscribe().catch(() => later());
+    }, wait);
+    retry.unref();
+  };
+  try {
+    await subscribe();
+  } catch (error) {
+    stopped = true;
+    await connection.end({ timeout: 1 });
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await connection.end({ timeout: 5 });
   };
 }

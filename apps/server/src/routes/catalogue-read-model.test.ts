@@ -268,3 +268,69 @@ describe("the safety net", () => {
     await msUntil(async () => (await priceNow()) === 3100, 2000);
   });
 });
+
+describe("notices that stop arriving", () => {
+  it("suspend the model (answers from the database) until a notice of its own comes back", async () => {
+    // Checked by hand here; any version unheard at the next check counts as lost.
+    const listening = await listenCatalogue(database, { checkMs: 60_000, lostAfterMs: 0 });
+    vitestHooks.after(() => listening.close());
+    const catalogue = createCatalogueService({ db, readModel: listening.model });
+    const id = await newProduct(5000);
+    const priceNow = async () =>
+      JSON.parse((await catalogue.productBody(id)).json.toString()).price as number;
+    expect(await priceNow()).toBe(5000);
+
+    // A write whose notice never comes (the triggers off, the version bumped by hand).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update products set price_paise = 510000 where id = ${id}`);
+      await tx.execute(
+        sql`update catalogue_version set version = version + 1 where kind = 'catalogue'`,
+      );
+    });
+    // The first check drops the kind the notices did not reach; the second finds them still
+    // missing and stops trusting them: nothing is served from memory.
+    await listening.check();
+    expect(listening.model.serving).toBe(true);
+    expect(await priceNow()).toBe(5100);
+    await listening.check();
+    expect(listening.model.serving).toBe(false);
+    await db.execute(sql`update products set price_paise = 520000 where id = ${id}`);
+    expect(await priceNow()).toBe(5200);
+    // The next check sends a notice of its own; it comes back, so the model serves again.
+    await listening.check();
+    expect(listening.model.serving).toBe(true);
+    expect(await priceNow()).toBe(5200);
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== "postgres")(
+  "a lost listening connection (PostgreSQL only: PGlite's notices are in-process)",
+  () => {
+    it("answers from the database until listening again, then from memory", async () => {
+      const listening = await listenCatalogue(database, { checkMs: 60_000 });
+      vitestHooks.after(() => listening.close());
+      const catalogue = createCatalogueService({ db, readModel: listening.model });
+      const id = await newProduct(4000);
+      const priceNow = async () =>
+        JSON.parse((await catalogue.productBody(id)).json.toString()).price as number;
+      expect(await priceNow()).toBe(4000);
+      expect(listening.model.answers.size).toBeGreaterThan(0);
+
+      // Cut every listening connection of this database (the apps' and this model's).
+      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like 'listen %'`);
+      await msUntil(async () => !listening.model.serving);
+      expect(listening.model.answers.size).toBe(0);
+
+      // A write whose notice may be lost while the connection is down: shown once listening again
+      // (the versions re-read, everything kept before dropped), and answers kept again after.
+      await db.execute(sql`update products set price_paise = 410000 where id = ${id}`);
+      await msUntil(async () => listening.model.serving, 5000);
+      expect(await priceNow()).toBe(4100);
+      expect(listening.model.answers.size).toBeGreaterThan(0);
+      await db.execute(sql`update products set price_paise = 420000 where id = ${id}`);
+      await msUntil(async () => (await priceNow()) === 4200);
+    });
+  },
+);

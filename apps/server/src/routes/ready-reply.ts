@@ -2,6 +2,7 @@
  * Sends a read model's ready answer (services/catalogue/read-model.ts): 304 when the client holds
  * it already (If-None-Match), else its bytes, compressed ahead in the best encoding the client takes.
  */
+import { TOTAL_COUNT_HEADER } from "@vastra/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ReadyBody } from "../services/catalogue/read-model.ts";
 
@@ -24,10 +25,20 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
 }
 
+/**
+ * The answer's ETag: its body's, and the X-Total-Count sent with it when there is one (the same
+ * page of a list may come with another total; a 304 must not keep the old one in a cache).
+ */
+function etagOf(reply: FastifyReply, ready: ReadyBody): string {
+  const total = reply.getHeader(TOTAL_COUNT_HEADER);
+  return total === undefined ? ready.etag : `${ready.etag.slice(0, -1)}.${String(total)}"`;
+}
+
 export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody) {
-  reply.header("etag", ready.etag);
+  const etag = etagOf(reply, ready);
+  reply.header("etag", etag);
   reply.header("vary", "accept-encoding");
-  if (matches(request.headers["if-none-match"], ready.etag)) return reply.code(304).send();
+  if (matches(request.headers["if-none-match"], etag)) return reply.code(304).send();
   const encodings = accepted(request.headers["accept-encoding"]);
   const wanted =
     encodings.has("br") || encodings.has("*") ? "br" : encodings.has("gzip") ? "gzip" : "identity";

@@ -69,4 +69,22 @@ describe("the read model's notices", () => {
     model.apply("live:x:stock:a");
     expect(model.lives.size).toBe(2);
   });
+
+  it("while suspended (notices not trusted) serves and keeps nothing, until resumed", () => {
+    const model = filled();
+    model.suspend();
+    expect([model.bases.size, model.lives.size, model.answers.size]).toEqual([0, 0, 0]);
+    expect(model.serving).toBe(false);
+    // Whatever a load read, it is neither served from memory nor kept.
+    expect(model.unchangedSince(model.epochsOf(["catalogue"]))).toBe(false);
+    expect(model.version()).not.toBe(model.version());
+  });
+
+  it("a page cache's version changes with any notice", () => {
+    const model = filled();
+    const before = model.version();
+    expect(model.version()).toBe(before);
+    model.apply("live:10:stock:b");
+    expect(model.version()).not.toBe(before);
+  });
 });

@@ -11,14 +11,21 @@
  *   order does not wipe the cache: answers holding the old entry are re-assembled from memory;
  * - live:…:instock:<id>       also the in-stock lists (a size crossed zero);
  * - popularity, ads, store    the popular order's lists, the active ads, the store's settings.
- * Id '*' drops the whole kind. A lost listening connection, or a version the notices have not
- * reached (the safety net, checked every few seconds, and after each write request on PostgreSQL,
- * where notices come over another connection), drops the whole kind too.
+ * Id '*' drops the whole kind. A version the notices have not reached (the safety net, checked
+ * every second, and after each write request on PostgreSQL, where notices come over another
+ * connection) drops the whole kind too.
+ *
+ * Notices that cannot be trusted suspend the model: it drops everything and neither serves nor
+ * keeps anything (every answer read from the database) until it trusts them again. That is from
+ * the moment the listening connection is lost until it is back and the versions are read again,
+ * and when a version stayed ahead of the notices for a second after it was read (a listener that
+ * no longer hears, with its connection seemingly up) until a notice the model sends itself comes
+ * back.
  *
  * Loads read the epochs before querying and keep their result only when no notice came meanwhile,
  * so a notice racing a load can never leave an old value behind.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
@@ -26,10 +33,20 @@ import { type Database, rowsOf } from "../../db/client.ts";
 import type { ProductBase, ProductLive } from "./read.ts";
 
 export const CATALOGUE_CHANNEL = "vastra_catalogue";
-/** The safety net: how often the versions are compared with what the notices said. */
-export const CATALOGUE_VERSION_CHECK_MS = 5_000;
+/**
+ * The safety net: how often the versions are compared with what the notices said (one five-row
+ * read). Bounds how long a listener that silently stopped hearing can serve what changed.
+ */
+export const CATALOGUE_VERSION_CHECK_MS = 1_000;
 /** How long a behind version waits for its notices before its whole kind is dropped. */
 const CATCH_UP_WAIT_MS = 300;
+/**
+ * A version still not reached by the notices this long after it was read means they are lost (a
+ * notice comes within milliseconds of its commit; this leaves room for a busy event loop).
+ */
+const NOTICES_LOST_AFTER_MS = 1_000;
+/** How long a notice the model sent itself may take to come back (generous: a busy event loop). */
+const PING_WAIT_MS = 1_000;
 /** Bodies under this size are sent as they are (as @fastify/compress's threshold). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -120,8 +137,16 @@ export class CatalogueReadModel {
   readonly lives: LRUCache<string, ProductLive>;
   /** Ready answers by key (list queries, product detail, the single answers). */
   readonly answers: LRUCache<string, Answer>;
-  /** The last version each kind's notices carried. */
+  /** The last version each kind is known dropped for (by its notices, or whole). */
   readonly seen: Record<CatalogueKind, number> = {
+    catalogue: 0,
+    live: 0,
+    ads: 0,
+    popularity: 0,
+    store: 0,
+  };
+  /** The last version each kind's notices carried (or the versions read when starting). */
+  readonly heard: Record<CatalogueKind, number> = {
     catalogue: 0,
     live: 0,
     ads: 0,
@@ -130,9 +155,15 @@ export class CatalogueReadModel {
   };
   #waiters = new Set<() => void>();
   #inflight = new Map<string, Promise<unknown>>();
+  #trusted: boolean;
+  /** Bumped by each suspend and resume: a resume started before the latest suspend is void. */
+  #generation = 0;
+  #pings = new Set<string>();
+  #uncached = 0;
 
   constructor(keeps: boolean, options: ReadModelOptions = {}) {
     this.keeps = keeps;
+    this.#trusted = keeps;
     const maxProducts = options.maxProducts ?? 50_000;
     this.bases = new LRUCache({ max: maxProducts });
     this.lives = new LRUCache({ max: maxProducts });
@@ -143,9 +174,29 @@ export class CatalogueReadModel {
     });
   }
 
-  /** Applies one notice payload ('kind:version:what:id'). */
+  /**
+   * A token that changes whenever anything a shopper sees may have changed, for caches built on
+   * the model's answers (the guest page cache's key); while suspended, a new one on every call.
+   */
+  version(): string {
+    if (!this.serving) return `suspended.${++this.#uncached}`;
+    const e = this.epochs;
+    return `${e.catalogue}.${e.categories}.${e.live}.${e.inStock}.${e.popularity}.${e.ads}.${e.store}`;
+  }
+
+  /** True while answers are served from memory and kept (notices trusted). */
+  get serving(): boolean {
+    return this.keeps && this.#trusted;
+  }
+
+  /** Applies one notice payload ('kind:version:what:id', or a 'ping:token' of our own). */
   apply(payload: string): void {
     const [kind, versionText, what, id] = payload.split(":");
+    if (kind === "ping" && versionText) {
+      this.#pings.add(versionText);
+      for (const wake of this.#waiters) wake();
+      return;
+    }
     const version = Number(versionText);
     if (!isKind(kind) || !Number.isFinite(version)) return;
     if (id === "*" || !id) this.dropKind(kind);
@@ -160,7 +211,28 @@ export class CatalogueReadModel {
       this.lives.delete(id);
     } else this.dropKind(kind);
     if (version > this.seen[kind]) this.seen[kind] = version;
+    if (version > this.heard[kind]) this.heard[kind] = version;
     for (const wake of this.#waiters) wake();
+  }
+
+  /** Stops trusting the notices: drops everything, and keeps nothing until resumed. */
+  suspend(): void {
+    this.#generation++;
+    this.#trusted = false;
+    this.dropAll();
+  }
+
+  /**
+   * Trusts the notices again (they are heard now): drops what may have been missed, then reads the
+   * versions to compare later ones with. Void when suspended again meanwhile.
+   */
+  async resume(database: Database): Promise<void> {
+    const generation = ++this.#generation;
+    this.dropAll();
+    await this.start(database);
+    if (generation !== this.#generation) return;
+    this.dropAll();
+    this.#trusted = true;
   }
 
   /** Drops everything of one kind. */
@@ -223,50 +295,82 @@ export class CatalogueReadModel {
     });
   }
 
-  /** Remembers a value loaded under `since` (epochs read before loading) unless one moved. */
+  /**
+   * Whether a value loaded under `since` (epochs read before loading) may be served or kept: not
+   * when an epoch moved, nor while the model is suspended.
+   */
   unchangedSince(since: Partial<Epochs>): boolean {
-    if (!this.keeps) return false;
+    if (!this.serving) return false;
     for (const [k, v] of Object.entries(since))
       if (this.epochs[k as keyof Epochs] !== v) return false;
     return true;
   }
 
-  /**
-   * Brings the model up to the database's versions: a kind the notices have not reached waits a
-   * moment for them (they are on their way after a commit), then is dropped whole.
-   */
-  async catchUp(database: Database): Promise<void> {
+  /** The database's versions, by kind. */
+  async versions(database: Database): Promise<Partial<Record<CatalogueKind, number>>> {
     const rows = rowsOf<{ kind: string; version: number | string }>(
       await database.db.execute(sql`select kind, version from catalogue_version`),
     );
-    const behind = () =>
-      rows.filter((r) => isKind(r.kind) && Number(r.version) > this.seen[r.kind]);
-    if (behind().length === 0) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve();
-      };
-      const check = () => {
-        if (behind().length === 0) done();
-      };
-      const timer = setTimeout(done, CATCH_UP_WAIT_MS);
-      this.#waiters.add(check);
-    });
-    for (const row of behind()) {
-      const kind = row.kind as CatalogueKind;
-      this.dropKind(kind);
-      this.seen[kind] = Number(row.version);
-    }
+    const found: Partial<Record<CatalogueKind, number>> = {};
+    for (const row of rows) if (isKind(row.kind)) found[row.kind] = Number(row.version);
+    return found;
   }
 
-  /** Starts from the database's versions (nothing is kept yet). */
+  /**
+   * Brings the model up to the database's versions: a kind the notices have not reached waits a
+   * moment for them (they are on their way after a commit), then is dropped whole. Answers the
+   * versions it read.
+   */
+  async catchUp(database: Database): Promise<Partial<Record<CatalogueKind, number>>> {
+    const versions = await this.versions(database);
+    const behind = () => CATALOGUE_KINDS.filter((kind) => (versions[kind] ?? 0) > this.seen[kind]);
+    if (behind().length === 0) return versions;
+    await this.#until(() => behind().length === 0, CATCH_UP_WAIT_MS);
+    for (const kind of behind()) {
+      this.dropKind(kind);
+      this.seen[kind] = versions[kind]!;
+    }
+    return versions;
+  }
+
+  /**
+   * Whether the notices come through: sends one (over `database`'s own connections) and waits a
+   * moment for the listener to hear it.
+   */
+  async hears(database: Database): Promise<boolean> {
+    const token = randomUUID();
+    await database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${`ping:${token}`})`);
+    const heard = await this.#until(() => this.#pings.has(token), PING_WAIT_MS);
+    this.#pings.clear();
+    return heard;
+  }
+
+  /** Resolves true once `done()` holds (checked after each notice), false after `ms`. */
+  #until(done: () => boolean, ms: number): Promise<boolean> {
+    if (done()) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        resolve(result);
+      };
+      const check = () => {
+        if (done()) finish(true);
+      };
+      const timer = setTimeout(() => finish(done()), ms);
+      this.#waiters.add(check);
+    });
+  }
+
+  /** Starts from the database's versions (what is kept from before may be dropped). */
   async start(database: Database): Promise<void> {
-    const rows = rowsOf<{ kind: string; version: number | string }>(
-      await database.db.execute(sql`select kind, version from catalogue_version`),
-    );
-    for (const row of rows) if (isKind(row.kind)) this.seen[row.kind] = Number(row.version);
+    const versions = await this.versions(database);
+    for (const kind of CATALOGUE_KINDS) {
+      const version = versions[kind] ?? 0;
+      // A notice may have come in while reading: never go back below it.
+      if (version > this.seen[kind]) this.seen[kind] = version;
+      if (version > this.heard[kind]) this.heard[kind] = version;
+    }
   }
 }
 
@@ -278,35 +382,90 @@ export type ListeningReadModel = {
   model: CatalogueReadModel;
   /** After a write request (PostgreSQL): wait for its notices, so the writer reads what it wrote. */
   catchUp(): Promise<void>;
+  /** The safety net's check, now (tests; the timer runs it every `checkMs`). */
+  check(): Promise<void>;
   close(): Promise<void>;
 };
 
 /**
  * A read model kept fresh by the database's notices: listens first, then reads the versions, and
- * checks them every `checkMs` (the safety net). A re-established connection drops everything.
+ * checks them every `checkMs` (the safety net). From a lost listening connection until it is back
+ * and the versions are read again, the model is suspended (nothing served from memory); so it is
+ * when notices stop arriving on a connection that seems up, until one sent to itself comes back.
  */
 export async function listenCatalogue(
   database: Database,
-  options: ReadModelOptions & { log?: Log; checkMs?: number } = {},
+  options: ReadModelOptions & { log?: Log; checkMs?: number; lostAfterMs?: number } = {},
 ): Promise<ListeningReadModel> {
+  const lostAfterMs = options.lostAfterMs ?? NOTICES_LOST_AFTER_MS;
   const model = new CatalogueReadModel(true, options);
+  // Nothing is trusted until listening and the versions are read.
+  model.suspend();
+  let resuming: Promise<void> | undefined;
+  const resume = () => {
+    resuming ??= model
+      .resume(database)
+      .catch((err) => options.log?.warn({ err: String(err) }, "catalogue read model resume failed"))
+      .finally(() => {
+        resuming = undefined;
+      });
+    return resuming;
+  };
   let connected = false;
-  const unlisten = await database.listen(
-    CATALOGUE_CHANNEL,
-    (payload) => model.apply(payload),
-    () => {
-      if (connected) {
-        options.log?.warn({}, "catalogue listener reconnected: dropping the whole read model");
-        model.dropAll();
-      }
+  const unlisten = await database.listen(CATALOGUE_CHANNEL, {
+    onMessage: (payload) => model.apply(payload),
+    onConnect: () => {
+      if (connected) options.log?.warn({}, "catalogue listener back: reading the versions again");
       connected = true;
+      void resume();
     },
-  );
-  await model.start(database);
+    onDisconnect: () => {
+      options.log?.warn(
+        {},
+        "catalogue listener lost: answering from the database until it is back",
+      );
+      connected = false;
+      model.suspend();
+    },
+  });
+  await resume();
+  if (!model.serving) options.log?.warn({}, "catalogue read model not serving yet");
+
+  /** Versions read at least `lostAfterMs` ago: a kind still not heard up to them lost its notices. */
+  let snapshot: Partial<Record<CatalogueKind, number>> = {};
+  let snapshotAt = Number.NEGATIVE_INFINITY;
+  const safetyNet = async () => {
+    if (!connected) return;
+    if (!model.serving) {
+      // Suspended with a connection up: trust again once a notice of our own comes through.
+      if (!resuming && (await model.hears(database))) {
+        options.log?.warn({}, "catalogue notices heard again: serving from memory");
+        await resume();
+      }
+      return;
+    }
+    const due = performance.now() - snapshotAt >= lostAfterMs;
+    if (due) {
+      const lost = CATALOGUE_KINDS.filter((kind) => (snapshot[kind] ?? 0) > model.heard[kind]);
+      if (lost.length > 0) {
+        options.log?.warn(
+          { kinds: lost },
+          "catalogue notices not arriving: suspending the read model",
+        );
+        snapshot = {};
+        model.suspend();
+        return;
+      }
+    }
+    const versions = await model.catchUp(database);
+    if (due) {
+      snapshot = versions;
+      snapshotAt = performance.now();
+    }
+  };
   let checking: Promise<void> | undefined;
   const check = () => {
-    checking ??= model
-      .catchUp(database)
+    checking ??= safetyNet()
       .catch((err) => options.log?.warn({ err: String(err) }, "catalogue version check failed"))
       .finally(() => {
         checking = undefined;
@@ -317,11 +476,16 @@ export async function listenCatalogue(
   timer.unref();
   return {
     model,
-    // Its own check, not the timer's: that one may have read the versions before this commit.
-    catchUp: () => (database.kind === "postgres" ? model.catchUp(database) : Promise.resolve()),
+    // Its own read of the versions, not the timer's: that one may have read them before this
+    // commit. Nothing to wait for while suspended (nothing is kept).
+    catchUp: async () => {
+      if (database.kind === "postgres" && model.serving) await model.catchUp(database);
+    },
+    check,
     async close() {
       clearInterval(timer);
       await checking;
+      await resuming;
       await unlisten();
     },
   };

@@ -1,0 +1,94 @@
+/**
+ * Guest pages rendered once and reused (issue #11, records 0028 and 0029): a signed-out visitor of
+ * `/`, `/products` and `/products/{id}` may get a stored page, but a stored page never carries a
+ * signed-in shopper's data, and a shopper never gets the guests' page. A guest's ETag answers 304.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test.ts";
+import { signedInShopper } from "./helpers/accounts.ts";
+
+type Product = { _id: string; sizeStock: Array<{ size: string; stock: number }> };
+
+async function inStockProduct(request: APIRequestContext): Promise<Product> {
+  const res = await request.get("/api/products?inStock=true&limit=24");
+  expect(res.status()).toBe(200);
+  const product = ((await res.json()) as Product[]).find((p) =>
+    p.sizeStock.some((s) => s.stock > 2),
+  );
+  expect(product, "an in-stock product in the demo catalogue").toBeDefined();
+  return product!;
+}
+
+const header = (page: Page) => page.getByRole("banner");
+
+test("a cached guest page never shows a signed-in shopper's name or cart", async ({
+  page,
+  browser,
+}) => {
+  const product = await inStockProduct(page.request);
+  const urls = ["/", "/products", `/products/${product._id}`];
+
+  // A guest first: the pages are rendered for guests and stored.
+  const before = await browser.newContext();
+  for (const url of urls) {
+    const res = await before.request.get(url);
+    expect(res.status(), url).toBe(200);
+  }
+  await before.close();
+
+  // A shopper with one piece in the cart sees their own header on every page.
+  const shopper = await signedInShopper(page, "guest-cache", { name: "Meera Thakkar" });
+  const size = product.sizeStock.find((s) => s.stock > 2)!.size;
+  const added = await page.request.post("/api/cart/add", {
+    data: { productId: product._id, size, quantity: 1 },
+  });
+  expect(added.status()).toBe(200);
+  for (const url of urls) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+    expect(res?.headers()["x-page-cache"], `${url} is not a stored page`).toBeUndefined();
+    // The account button is in the header on a desktop, in the menu's place on a phone.
+    await expect(
+      header(page).getByRole("button", {
+        name: "Your account: Meera Thakkar",
+        includeHidden: true,
+      }),
+    ).toBeAttached();
+    await expect(header(page).getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  }
+
+  // A guest afterwards, in a fresh context: no trace of the shopper, in the HTML or on screen.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  for (const url of urls) {
+    const res = await guest.request.get(url);
+    expect(res.status(), url).toBe(200);
+    const html = await res.text();
+    for (const trace of ["Meera", "Thakkar", shopper.email]) {
+      expect(html, `${url} holds no "${trace}"`).not.toContain(trace);
+    }
+    await guestPage.goto(url);
+    await expect(
+      header(guestPage).getByRole("link", { name: "Sign In", exact: true, includeHidden: true }),
+    ).toBeAttached();
+    await expect(header(guestPage).getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+    await expect(guestPage.getByText("Meera")).toHaveCount(0);
+  }
+
+  // The guest's copy is validated by its ETag: 304 without a body, while it holds.
+  for (const url of urls) {
+    // Stored by the first (when it expired meanwhile), answered from the store by the second.
+    await guest.request.get(url);
+    const first = await guest.request.get(url);
+    const etag = first.headers().etag;
+    expect(etag, `${url} has an ETag`).toBeTruthy();
+    const again = await guest.request.get(url, { headers: { "if-none-match": etag! } });
+    expect(again.status(), `${url} with its ETag`).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    // The same ETag from the shopper gets the shopper's own page, never the guests'.
+    const mine = await page.request.get(url, { headers: { "if-none-match": etag! } });
+    expect(mine.status(), `${url} for the shopper`).toBe(200);
+    expect(await mine.text()).toContain("Meera Thakkar");
+  }
+  await guest.close();
+});
