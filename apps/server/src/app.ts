@@ -268,10 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { pageCache } = options.web;
     await registerWeb(app, {
       ...options.web,
-      pageCache:
-        pageCache === false
-          ? false
-          : { version: () => readModel.version(), ...pageCache },
+      pageCache: pageCache === false ? false : { version: () => readModel.version(), ...pageCache },
     });
   }
 
