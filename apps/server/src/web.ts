@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import { limitPageBody } from "./http/page-body-limit.ts";
 import { type PageCacheOptions, registerPageCache } from "./http/page-cache.ts";
+import { checkPageForm } from "./http/page-form.ts";
 
 export type WebOptions = {
   buildDirectory: string;
@@ -70,8 +71,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     build: pages ? pages.wrapBuild(build) : build,
     clientBuildDirectory: path.join(options.buildDirectory, "client"),
     mode: "production",
-    // Form posts reach actions as a raw stream: at most 64 KB of it.
-    routeOptions: { preParsing: limitPageBody() },
+    // Form posts reach actions as a raw stream: at most 64 KB of it, and only a readable form (an
+    // action's request.formData() would throw on anything else).
+    routeOptions: { preParsing: [limitPageBody(), checkPageForm()] },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(appContext, {
