@@ -7,8 +7,34 @@ import { defineConfig } from "vite";
  * each), and on a phone's connection every request costs a round trip, six at a time. Libraries
  * every page needs are grouped into a few chunks; the routes stay split (the storefront never loads
  * the admin's code or its chart library). Record 0022.
+ *
+ * Record 0029: the Radix widgets (dialogs, drawers, menus, toasts) are no longer one shared chunk
+ * every page loads: their code (components/ui/*-parts.tsx) loads when one is first opened, so it
+ * stays out of the `shell` group, and Radix splits by what uses it.
+ * The class helpers go with the shell, and what the product list and product pages share (with the
+ * icons they use) in `catalogue-pages`. `npm run bundle-sizes` shows each page's total (≤ 140 KB).
  */
 const node = (packages: string) => new RegExp(`node_modules[\\\\/](${packages})[\\\\/]`);
+const shellModule =
+  /[\\/]app[\\/](components|lib)[\\/](?!.*(-parts|[\\/]tabs|[\\/]checkbox|[\\/]select)\.tsx)/;
+const cataloguePages =
+  /[\\/](?:features[\\/]catalogue[\\/](?:format|product|stars|seo|product-card|use-add-to-cart)\.tsx?|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
+const catalogueIcons = new RegExp(
+  `lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${[
+    "arrow-left",
+    "badge-check",
+    "chevron-left",
+    "minus",
+    "pencil",
+    "plus",
+    "rotate-ccw",
+    "share-2",
+    "star",
+    "trash",
+    "link-2",
+    "truck",
+  ].join("|")})\\.mjs$`,
+);
 const clientChunks = {
   groups: [
     {
@@ -16,15 +42,21 @@ const clientChunks = {
       test: node("react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser"),
       priority: 40,
     },
-    { name: "icons", test: node("lucide-react"), priority: 30 },
     {
-      name: "ui",
-      test: node(
-        "radix-ui|@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tslib|clsx|tailwind-merge|class-variance-authority",
-      ),
-      priority: 20,
+      // What the product list and product pages share (formatting, cards, stars, the policy and
+      // message texts, and the icons they use that the shell does not): one chunk rather
+      // than a request for each small module (twenty files of a few hundred bytes each).
+      name: "catalogue-pages",
+      test: (id: string) => cataloguePages.test(id) || catalogueIcons.test(id),
+      priority: 5,
     },
-    { name: "shell", test: /[\\/]app[\\/](components|lib)[\\/]/, priority: 10 },
+    {
+      name: "shell",
+      // The app's components and helpers, and the class helpers every page uses; not the widgets'
+      // code loaded on first use (*-parts.tsx), nor parts only some pages use.
+      test: (id: string) => shellModule.test(id) || node("clsx|class-variance-authority").test(id),
+      priority: 10,
+    },
   ],
 };
 

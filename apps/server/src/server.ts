@@ -16,7 +16,7 @@ import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
 import { createPendingOrderSweeper } from "./services/orders/sweep.ts";
 import type { RateLimits } from "./services/rate-limit.ts";
 import { ensureStoreSettings } from "./services/store-settings.ts";
-import { defaultBuildDirectory } from "./web.ts";
+import { defaultBuildDirectory, preloadWebBuild } from "./web.ts";
 
 export type RunningStore = {
   app: FastifyInstance;
@@ -30,6 +30,8 @@ export type RunningStore = {
 export async function startStore(
   config: Config,
   options: {
+    /** The database, already opened and migrated (main.ts opens it while modules load). */
+    database?: Database;
     webBuildDirectory?: string;
     /** Draw the demo pictures before listening (browser tests), rather than in the background. */
     demoPicturesFirst?: boolean;
@@ -37,7 +39,10 @@ export async function startStore(
     rateLimits?: RateLimits;
   } = {},
 ): Promise<RunningStore> {
-  const database = await openConfiguredDatabase(config);
+  const webBuildDirectory = options.webBuildDirectory ?? defaultBuildDirectory();
+  // The web app's server build loads meanwhile (registerWeb then finds it loaded).
+  preloadWebBuild(webBuildDirectory);
+  const database = options.database ?? (await openConfiguredDatabase(config));
   try {
     await ensureStoreSettings(database.db);
     const images = imageServiceForDataDir(config.dataDir);
@@ -53,7 +58,7 @@ export async function startStore(
       database,
       images,
       rateLimits: options.rateLimits,
-      web: { buildDirectory: options.webBuildDirectory ?? defaultBuildDirectory() },
+      web: { buildDirectory: webBuildDirectory },
       // Forgotten temporary uploads (older than 24 h) and released images, every hour.
       uploadSweepMs: 60 * 60 * 1000,
     });

@@ -57,8 +57,19 @@ export function defaultBuildDirectory(): string {
   return path.resolve(import.meta.dirname, "../../web/build");
 }
 
+const serverBuildFile = (buildDirectory: string) => path.join(buildDirectory, "server/index.js");
+
+/**
+ * Starts loading the server build, so that it loads while start-up waits for other things (the
+ * database); registerWeb then gets the same module. Failures are left for registerWeb to report.
+ */
+export function preloadWebBuild(buildDirectory: string): void {
+  const file = serverBuildFile(buildDirectory);
+  if (existsSync(file)) import(pathToFileURL(file).href).catch(() => {});
+}
+
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const serverBuildPath = path.join(options.buildDirectory, "server/index.js");
+  const serverBuildPath = serverBuildFile(options.buildDirectory);
   if (!existsSync(serverBuildPath)) {
     throw new Error(`The web app is not built (${serverBuildPath} is missing): run npm run build`);
   }

@@ -2,6 +2,7 @@ import { Gift, LayoutDashboard, LogOut, Package, Search, ShoppingBag, User, X } 
 import * as React from "react";
 import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +12,6 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import type { SessionUser } from "~/lib/session";
-import { cn } from "~/lib/utils";
 import { MobileMenu } from "./mobile-menu";
 import { MAIN_NAV } from "./nav-links";
 import { SearchForm } from "./search-form";

@@ -1,8 +1,8 @@
 import type { StoreSettings } from "@vastra/contracts/store";
 import * as React from "react";
 import { useLocation, useNavigation } from "react-router";
+import { cn } from "~/components/ui/cn";
 import type { SessionUser } from "~/lib/session";
-import { cn } from "~/lib/utils";
 import { Footer } from "./footer";
 import { Header } from "./header";
 

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A surface with a soft border: order cards, summaries, profile panels. */
 export function Card({ className, ...props }: React.ComponentProps<"div">) {

@@ -1,10 +1,12 @@
-import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import type { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
+import type { DialogContentProps } from "./dialog-parts";
+import { lazyPrimitive } from "./lazy-primitive";
 
 /*
  * A modal dialog (Radix: focus trap, Escape and outside click close, focus returns to the trigger).
+ * Its code (dialog-parts.tsx) loads when it is first opened or its trigger hovered or focused.
  *
  * <Dialog open={open} onOpenChange={setOpen}>
  *   <DialogTrigger asChild><Button>Place order</Button></DialogTrigger>
@@ -25,59 +27,17 @@ import { cn } from "~/lib/utils";
  * DialogDescription pass aria-describedby={undefined} to DialogContent.
  */
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
-export const DialogPortal = DialogPrimitive.Portal;
+const dialog = lazyPrimitive(() => import("./dialog-parts"), "dialog");
 
-export function DialogOverlay({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn(
-        "fixed inset-0 z-50 bg-maroon-950/55 backdrop-blur-[2px]",
-        "data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
-  /** Hide the corner close (×) button; then give the dialog another way to close. */
-  hideClose?: boolean;
-};
-
-export function DialogContent({ className, children, hideClose, ...props }: DialogContentProps) {
-  return (
-    <DialogPortal>
-      <DialogOverlay />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto",
-          "rounded-lg border border-border bg-card p-6 text-card-foreground shadow-2xl",
-          "data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out",
-          "focus-visible:outline-none",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close
-            className="absolute top-3 right-3 grid size-9 place-items-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPortal>
-  );
-}
+export type { DialogContentProps };
+export const Dialog = dialog.Root<React.ComponentProps<typeof DialogPrimitive.Root>>;
+export const DialogTrigger = dialog.Trigger;
+export const DialogClose = dialog.part("Close");
+export const DialogContent = dialog.part("Content");
+export const DialogTitle = dialog.part("Title");
+export const DialogDescription = dialog.part("Description");
+/** Starts loading the dialog's code (e.g. when a dialog is about to open without its trigger). */
+export const preloadDialog = dialog.preload;
 
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("grid gap-1.5 pr-8", className)} {...props} />;
@@ -87,30 +47,6 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<"div"
   return (
     <div
       className={cn("flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("font-display text-2xl font-semibold leading-tight text-foreground", className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn("text-sm leading-relaxed text-muted-foreground", className)}
       {...props}
     />
   );

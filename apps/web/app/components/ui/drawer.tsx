@@ -1,12 +1,12 @@
-import { cva, type VariantProps } from "class-variance-authority";
-import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import type { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
-import { DialogOverlay } from "./dialog";
+import { cn } from "~/components/ui/cn";
+import type { DrawerContentProps } from "./drawer-parts";
+import { lazyPrimitive } from "./lazy-primitive";
 
 /*
  * A side sheet (a Radix Dialog sliding in from an edge): the mobile menu, the product filters.
+ * Its code (drawer-parts.tsx) loads when it is first opened or its trigger hovered or focused.
  *
  * <Drawer open={open} onOpenChange={setOpen}>
  *   <DrawerTrigger asChild><Button variant="outline">Filters</Button></DrawerTrigger>
@@ -18,56 +18,15 @@ import { DialogOverlay } from "./dialog";
  * </Drawer>
  */
 
-export const Drawer = DialogPrimitive.Root;
-export const DrawerTrigger = DialogPrimitive.Trigger;
-export const DrawerClose = DialogPrimitive.Close;
+const drawer = lazyPrimitive(() => import("./drawer-parts"), "dialog");
 
-const drawerVariants = cva(
-  "fixed z-50 flex flex-col bg-background text-foreground shadow-2xl focus-visible:outline-none",
-  {
-    variants: {
-      side: {
-        right:
-          "inset-y-0 right-0 h-full w-[min(24rem,calc(100%-3rem))] border-l border-border data-[state=open]:animate-slide-in-right data-[state=closed]:animate-slide-out-right",
-        left: "inset-y-0 left-0 h-full w-[min(24rem,calc(100%-3rem))] border-r border-border data-[state=open]:animate-slide-in-left data-[state=closed]:animate-slide-out-left",
-        bottom:
-          "inset-x-0 bottom-0 max-h-[85dvh] rounded-t-xl border-t border-border data-[state=open]:animate-slide-in-bottom data-[state=closed]:animate-slide-out-bottom",
-      },
-    },
-    defaultVariants: { side: "right" },
-  },
-);
-
-export type DrawerContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
-  VariantProps<typeof drawerVariants> & {
-    /** Hide the corner close (×) button. */
-    hideClose?: boolean;
-  };
-
-export function DrawerContent({
-  className,
-  children,
-  side,
-  hideClose,
-  ...props
-}: DrawerContentProps) {
-  return (
-    <DialogPrimitive.Portal>
-      <DialogOverlay />
-      <DialogPrimitive.Content className={cn(drawerVariants({ side }), className)} {...props}>
-        {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close
-            className="absolute top-3 right-3 grid size-11 place-items-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </DialogPrimitive.Close>
-        )}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  );
-}
+export type { DrawerContentProps };
+export const Drawer = drawer.Root<React.ComponentProps<typeof DialogPrimitive.Root>>;
+export const DrawerTrigger = drawer.Trigger;
+export const DrawerClose = drawer.part("Close");
+export const DrawerContent = drawer.part("Content");
+export const DrawerTitle = drawer.part("Title");
+export const DrawerDescription = drawer.part("Description");
 
 export function DrawerHeader({ className, ...props }: React.ComponentProps<"div">) {
   return (
@@ -89,30 +48,6 @@ export function DrawerFooter({ className, ...props }: React.ComponentProps<"div"
   return (
     <div
       className={cn("flex flex-col gap-3 border-t border-border px-5 py-4", className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerTitle({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn("font-display text-2xl font-semibold text-foreground", className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn("text-sm text-muted-foreground", className)}
       {...props}
     />
   );

@@ -1,9 +1,10 @@
-import { DropdownMenu as MenuPrimitive } from "radix-ui";
+import type { DropdownMenu as MenuPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { lazyPrimitive } from "./lazy-primitive";
 
 /*
- * A menu button (Radix: arrow keys, typeahead, Escape, focus return).
+ * A menu button (Radix: arrow keys, typeahead, Escape, focus return). Its code
+ * (dropdown-menu-parts.tsx) loads when it is first opened or its trigger hovered or focused.
  *
  * <DropdownMenu>
  *   <DropdownMenuTrigger asChild><Button variant="ghost">Account</Button></DropdownMenuTrigger>
@@ -13,62 +14,12 @@ import { cn } from "~/lib/utils";
  * </DropdownMenu>
  */
 
-export const DropdownMenu = MenuPrimitive.Root;
-export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
+const menu = lazyPrimitive(() => import("./dropdown-menu-parts"), "menu");
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 8,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.Content>) {
-  return (
-    <MenuPrimitive.Portal>
-      <MenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          "z-50 min-w-56 overflow-hidden rounded-md border border-border bg-card p-1 text-card-foreground shadow-lg",
-          "data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out",
-          className,
-        )}
-        {...props}
-      />
-    </MenuPrimitive.Portal>
-  );
-}
-
-export function DropdownMenuItem({
-  className,
-  inset,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.Item> & { inset?: boolean }) {
-  return (
-    <MenuPrimitive.Item
-      className={cn(
-        "relative flex min-h-10 w-full cursor-pointer select-none items-center gap-2.5 rounded-sm px-3 py-2 text-sm outline-none",
-        "data-[highlighted]:bg-maroon-50 data-[highlighted]:text-maroon-900",
-        "data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
-        "[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground data-[highlighted]:[&_svg]:text-primary",
-        inset && "pl-9",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function DropdownMenuLabel({
-  className,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.Label>) {
-  return <MenuPrimitive.Label className={cn("px-3 py-2 text-sm", className)} {...props} />;
-}
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: React.ComponentProps<typeof MenuPrimitive.Separator>) {
-  return (
-    <MenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />
-  );
-}
+export const DropdownMenu = menu.Root<React.ComponentProps<typeof MenuPrimitive.Root>>;
+export const DropdownMenuTrigger = menu.Trigger;
+export const DropdownMenuGroup = menu.part("Group");
+export const DropdownMenuContent = menu.part("Content");
+export const DropdownMenuItem = menu.part("Item");
+export const DropdownMenuLabel = menu.part("Label");
+export const DropdownMenuSeparator = menu.part("Separator");

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { Label } from "./label";
 
 type FieldContextValue = {

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { useFieldControl } from "./field";
 
 /** Shared look of text-like controls (input, textarea, native select, select trigger). */

@@ -1,19 +1,25 @@
-import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
-export type LabelProps = React.ComponentProps<typeof LabelPrimitive.Root> & {
+export type LabelProps = React.ComponentProps<"label"> & {
   /** Shows a decorative asterisk; the control itself must carry `required`. */
   required?: boolean;
 };
 
-export function Label({ className, required, children, ...props }: LabelProps) {
+/** A form label; like Radix's, a double click on its text does not select the text. */
+export function Label({ className, required, children, onMouseDown, ...props }: LabelProps) {
   return (
-    <LabelPrimitive.Root
+    // biome-ignore lint/a11y/noLabelWithoutControl: the caller ties it to its control (htmlFor).
+    <label
       className={cn(
         "text-sm font-medium leading-snug text-foreground peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
         className,
       )}
+      onMouseDown={(event) => {
+        onMouseDown?.(event);
+        const onControl = (event.target as Element).closest("button, input, select, textarea");
+        if (!onControl && !event.defaultPrevented && event.detail > 1) event.preventDefault();
+      }}
       {...props}
     >
       {children}
@@ -22,6 +28,6 @@ export function Label({ className, required, children, ...props }: LabelProps) {
           *
         </span>
       ) : null}
-    </LabelPrimitive.Root>
+    </label>
   );
 }

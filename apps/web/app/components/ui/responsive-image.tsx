@@ -7,7 +7,7 @@ import {
   LOGO_URL,
 } from "@vastra/contracts/images";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export type ResponsiveImageFallback = "placeholder" | "logo";
 

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A pulsing placeholder block; size it with classes (`h-4 w-32`, `aspect-[3/4]`). Hidden from

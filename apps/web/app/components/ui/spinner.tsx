@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 const SIZES = { sm: "size-4", md: "size-6", lg: "size-10" } as const;
 

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { useFieldControl } from "./field";
 import { controlClasses } from "./input";
 

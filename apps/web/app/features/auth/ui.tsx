@@ -2,9 +2,9 @@ import { CircleAlert, CircleCheck, Eye, EyeOff, Info, PackageCheck, Sparkles } f
 import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { Input, type InputProps } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
 import { formatCountdown, keepDigits } from "./hooks";
 import type { FieldErrors } from "./types";
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** The page numbers to show: first, last and the neighbours of the current page, with gaps. */
 export function pageWindow(page: number, pages: number): Array<number | "gap"> {

@@ -5,8 +5,8 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
 import {
   activeFilterCount,
   PRICE_RANGE_LABELS,

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import * as React from "react";
+import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { cn } from "~/lib/utils";
 import type { GalleryImage } from "./product";
 
 export type ProductGalleryProps = {

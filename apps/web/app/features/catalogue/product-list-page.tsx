@@ -3,6 +3,7 @@ import { LayoutGrid, List, PackageSearch, SlidersHorizontal, X } from "lucide-re
 import * as React from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import {
   Drawer,
   DrawerBody,
@@ -14,8 +15,7 @@ import {
   DrawerTitle,
   DrawerTrigger,
 } from "~/components/ui/drawer";
-import { NativeSelect } from "~/components/ui/select";
-import { cn } from "~/lib/utils";
+import { NativeSelect } from "~/components/ui/native-select";
 import {
   activeFilterCount,
   type ListFilters,

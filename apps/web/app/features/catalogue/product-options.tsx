@@ -1,7 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import * as React from "react";
+import { cn } from "~/components/ui/cn";
 import { FieldError } from "~/components/ui/field";
-import { cn } from "~/lib/utils";
 import { swatchFor } from "./format";
 
 const legendClass = "text-sm font-medium text-foreground";

@@ -5,6 +5,7 @@ import * as React from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogClose,
@@ -17,7 +18,6 @@ import {
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { useToast } from "~/components/ui/toast";
-import { cn } from "~/lib/utils";
 import { formatDate, formatRating, plural } from "./format";
 import { Stars } from "./stars";
 import type { ReviewResult } from "./types";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { formatRating, plural } from "./format";
 
 /** A five-pointed star in a 24 × 24 box. */

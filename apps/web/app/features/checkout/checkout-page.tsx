@@ -6,6 +6,7 @@ import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogClose,
@@ -17,12 +18,11 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { useToast } from "~/components/ui/toast";
 import { ShippingNotice } from "~/features/cart/cart-page";
 import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
-import { cn } from "~/lib/utils";
 import {
   addressLine,
   CHECKOUT_FIELDS,

@@ -2,8 +2,8 @@ import { Inbox, MailOpen, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { cn } from "~/lib/utils";
 import { formatIst, type Mail, type MailSummary } from "./mailbox";
 
 /** Headers already shown in the message's summary. */

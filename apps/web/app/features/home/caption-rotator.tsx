@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export const HERO_CAPTIONS = [
   { title: "SPRING COLLECTION", tag: "2024" },

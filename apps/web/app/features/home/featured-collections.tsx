@@ -3,9 +3,9 @@ import * as React from "react";
 import { Await, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Skeleton } from "~/components/ui/skeleton";
-import { cn } from "~/lib/utils";
 import { formatPrice } from "./format";
 import type { FeaturedProduct } from "./types";
 

@@ -2,9 +2,9 @@ import { ArrowRight, ArrowUpRight, Sparkles } from "lucide-react";
 import * as React from "react";
 import { Await, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { Spinner } from "~/components/ui/spinner";
-import { cn } from "~/lib/utils";
 import type { HeroAd } from "./types";
 
 /** The first two ads are tall 'Special Offer' cards, the next two square 'Trending' cards. */

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, Mail } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { browserFetch } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import {
   NEWSLETTER_MESSAGE_MS,
   type NewsletterResult,

@@ -11,7 +11,7 @@ import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import type {
   ResubscribeOutcome,
   UnsubscribeActionResult,

@@ -13,6 +13,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogClose,
@@ -27,7 +28,6 @@ import { useToast } from "~/components/ui/toast";
 import { formatRupees } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
 import { OrderLines } from "~/features/checkout/order-lines";
-import { cn } from "~/lib/utils";
 import type { CancelResult, StatusFilter } from "./types";
 
 export type OrdersPageProps = {

@@ -15,10 +15,10 @@ import { Await, Link, useRevalidator } from "react-router";
 import { WhatsAppIcon } from "~/components/layout/social-icons";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useToast } from "~/components/ui/toast";
 import { formatPrice, plural } from "~/features/catalogue/format";
-import { cn } from "~/lib/utils";
 import { invitation, mailtoHref, referralLink, whatsappHref } from "./share";
 import type { ReferralData, ReferralStats } from "./types";
 

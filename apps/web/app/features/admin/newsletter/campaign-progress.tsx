@@ -4,8 +4,8 @@ import {
 } from "@vastra/contracts/admin-newsletter";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import * as React from "react";
+import { cn } from "~/components/ui/cn";
 import { apiJson, browserFetch } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import { formatCount } from "./views";
 
 export const CAMPAIGN_POLL_MS = 1000;

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { AdminSectionHeader } from "../ui/admin-section-header";
 import { useAdminBanner } from "../ui/banner";
 import { ComposeView } from "./compose-view";

@@ -1,6 +1,6 @@
 import { code128, drawingSVG } from "bwip-js/browser";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * A Code 128 barcode of `text` (the order number) as SVG, encoded and drawn by bwip-js (the same

@@ -8,6 +8,7 @@ import { FileText, Mail, Phone } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogContent,
@@ -20,7 +21,6 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { NativeSelect } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import {
   formatDateTime,
   formatMoney,

@@ -4,8 +4,8 @@ import { Eye, FileText, StickyNote } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { NativeSelect } from "~/components/ui/select";
-import { cn } from "~/lib/utils";
 import {
   formatDateTime,
   formatMoney,

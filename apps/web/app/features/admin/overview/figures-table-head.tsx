@@ -1,4 +1,4 @@
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * The sticky header row of the Overview's figure tables (revenue per day, the sales report):

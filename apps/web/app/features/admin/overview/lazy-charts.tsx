@@ -3,8 +3,8 @@
  * placeholder of the chart's height, then recharts (a separate chunk) draws the chart.
  */
 import * as React from "react";
+import { cn } from "~/components/ui/cn";
 import { Skeleton } from "~/components/ui/skeleton";
-import { cn } from "~/lib/utils";
 
 const charts = () => import("./charts");
 const RevenueChartLazy = React.lazy(() => charts().then((m) => ({ default: m.RevenueChart })));

@@ -3,8 +3,8 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { cn } from "~/lib/utils";
 
 /** Where the Products tab lists products that need restocking (its stock filter, admin.md §2). */
 /** The same products in the Products tab (its "Needs restocking" filter). */

@@ -1,6 +1,6 @@
 import { type OverviewStats, REVENUE_CHART_DAYS } from "@vastra/contracts/stats";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { FiguresTableHead } from "./figures-table-head";
 import { formatDay, formatLongDay, formatPrice } from "./format";
 import { RevenueChart } from "./lazy-charts";

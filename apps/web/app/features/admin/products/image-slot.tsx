@@ -2,8 +2,8 @@ import { imageVariant } from "@vastra/contracts/images";
 import { ImagePlus, Trash2, Upload } from "lucide-react";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
 import { FieldError } from "~/components/ui/field";
-import { cn } from "~/lib/utils";
 
 export type UploadState = { progress: number; preview: string; name: string };
 

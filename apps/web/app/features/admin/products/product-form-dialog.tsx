@@ -16,6 +16,7 @@ import { ArrowLeft, ArrowRight, CircleAlert, Plus, Star, Trash2, Upload, X } fro
 import * as React from "react";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogContent,
@@ -29,7 +30,6 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import { SelectOptions, valueOptions } from "../ui/select-options";
 import {
   cleanupSession,

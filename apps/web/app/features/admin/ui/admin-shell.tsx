@@ -1,6 +1,6 @@
 import * as React from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { ADMIN_TABS } from "../tabs";
 import { AdminBannerProvider, AdminBannerRegion } from "./banner";
 import { ConfirmProvider } from "./confirm-dialog";

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /*
  * The dashboard's success and error banners (admin.md §2: they vanish after 5 seconds).

@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /*
  * The confirmation asked before every delete (admin.md §5), as an accessible alert dialog

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /*
  * The small "Edit" and "Delete" buttons of a list row or card (categories, products, ads,

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /*
  * The dashboard's figure cards (Overview, Orders, Newsletter…):
