@@ -9,12 +9,21 @@
  *   - place-order: every shopper places their cart once (BENCH_ORDERS requests, the whole order
  *     transaction: stock taken, order, items, event, cart cleared, two e-mails queued);
  *   - add-to-cart: for BENCH_DURATION seconds, each request a shopper (in turn) adds one unit of a
- *     random product and size.
+ *     random product and size;
+ *   - the hot-SKU race: BENCH_RACE_BUYERS (default 1,000) other verified shoppers, each with one
+ *     unit of the same size of one product in their cart, of which RACE_STOCK (100) are in stock,
+ *     all place their order at once (one connection each). Exactly RACE_STOCK orders must succeed
+ *     (checked in the answers and in the database afterwards: orders of that product, stock left 0);
+ *     the race's checkouts/s is every placement answered (won or refused) per second of the race.
+ * Every shopper stays within the per-shopper order limits' defaults (ORDER_* in
+ * apps/server/src/config.ts: 3 pending orders, 20 units, 10 placements an hour): each places one
+ * order of one or two units, so the bench leaves them as they are.
  * Prints a markdown section on stdout; progress on stderr.
  */
 import { randomBytes } from "node:crypto";
 import { SESSION_COOKIE } from "@vastra/contracts";
 import { sql } from "drizzle-orm";
+import type { Database } from "../../apps/server/src/db/client.ts";
 import { cartLines, userSessions, users } from "../../apps/server/src/db/schema.ts";
 import { hashToken } from "../../apps/server/src/services/auth/sessions.ts";
 import { prng } from "./lib/catalogue-data.ts";
@@ -23,14 +32,17 @@ import {
   baselineThenDatabases,
   envCount,
   type LoadResult,
+  load1,
   log,
   measure,
   num,
+  percentile,
   RESULT_HEADERS,
   resultCells,
   settings,
   startServer,
   table,
+  verdict,
 } from "./lib/harness.ts";
 import { loadCatalogue } from "./lib/load-catalogue.ts";
 
@@ -39,11 +51,138 @@ const SHOPPERS = envCount("BENCH_ORDERS", 2_000);
 const CONNECTIONS = 50;
 const NAMES: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL 15" };
 
+const RACE_BUYERS = envCount("BENCH_RACE_BUYERS", 1_000);
+const RACE_STOCK = 100;
+
 type Shopper = { cookie: string; order: string };
-type Result = { kind: DatabaseKind; orders: LoadResult; cart: LoadResult };
+type Line = { productId: string; size: string; pricePaise: number };
+type Race = {
+  buyers: number;
+  won: number;
+  refused: string;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ordersInDatabase: number;
+  stockLeft: number;
+  load: string;
+};
+type Result = { kind: DatabaseKind; orders: LoadResult; cart: LoadResult; race: Race };
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * `count` verified shoppers (users and sessions written directly, as the test factories do, so no
+ * sign-in rate limit applies), each with the cart `cartOf` gives them (one unit a line), and the
+ * order body that places it.
+ */
+async function addShoppers(
+  db: Database["db"],
+  prefix: string,
+  count: number,
+  cartOf: () => Line[],
+): Promise<Shopper[]> {
+  const out: Shopper[] = [];
+  for (let from = 0; from < count; from += 500) {
+    const size = Math.min(500, count - from);
+    await db.transaction(async (tx) => {
+      const people = await tx
+        .insert(users)
+        .values(
+          Array.from({ length: size }, (_, k) => ({
+            name: `${prefix} ${from + k + 1}`,
+            email: `${prefix}${from + k + 1}@bench.example`,
+            passwordHash: "scrypt$0$0$0$none$none",
+            affiliateCode: `BENCH${prefix.toUpperCase()}${from + k + 1}`,
+            emailVerifiedAt: new Date(),
+          })),
+        )
+        .returning({ id: users.id, name: users.name, email: users.email });
+      const tokens = people.map(() => randomBytes(32).toString("base64url"));
+      await tx.insert(userSessions).values(
+        people.map((p, k) => ({
+          userId: p.id,
+          tokenHash: hashToken(tokens[k]!),
+          expiresAt: new Date(Date.now() + 30 * 86_400_000),
+          lastSeenAt: new Date(),
+        })),
+      );
+      const carts = people.map(() => cartOf());
+      await tx.insert(cartLines).values(
+        people.flatMap((p, k) =>
+          carts[k]!.map((l) => ({
+            userId: p.id,
+            productId: l.productId,
+            size: l.size,
+            quantity: 1,
+          })),
+        ),
+      );
+      people.forEach((p, k) => {
+        const lines = carts[k]!;
+        out.push({
+          cookie: `${SESSION_COOKIE}=${tokens[k]}`,
+          order: JSON.stringify({
+            user: {
+              name: p.name,
+              email: p.email,
+              phone: "9876543210",
+              address: "12 MG Road, Flat 4, Bengaluru, Karnataka, 560001, India",
+            },
+            items: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: 1 })),
+            totalAmount: lines.reduce((sum, l) => sum + l.pricePaise, 0) / 100,
+          }),
+        });
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * Every buyer places their order at the same moment, each on their own connection (fetch opens
+ * as many as there are requests in flight); resolves when all have been answered.
+ */
+async function race(url: string, buyers: Shopper[]) {
+  const times: number[] = [];
+  const statuses = new Map<string, number>();
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      const sent = performance.now();
+      const status = await fetch(`${url}/api/orders`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: buyer.cookie },
+        body: buyer.order,
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          return String(res.status);
+        },
+        (error: Error) => error.name,
+      );
+      times.push(performance.now() - sent);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    buyers: buyers.length,
+    won: statuses.get("201") ?? 0,
+    refused: [...statuses.entries()]
+      .filter(([s]) => s !== "201")
+      .map(([s, n]) => `${s} ×${n}`)
+      .join(", "),
+    seconds,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    load: load1(),
+  };
 }
 
 async function benchDatabase(kind: DatabaseKind): Promise<Result> {
@@ -52,86 +191,45 @@ async function benchDatabase(kind: DatabaseKind): Promise<Result> {
   try {
     const database = await bench.open();
     let shoppers: Shopper[];
-    let stocked: Array<{ productId: string; size: string; pricePaise: number }>;
+    let stocked: Line[];
+    let buyers: Shopper[];
+    let hotSku: Line;
     try {
       const { db } = database;
       await loadCatalogue(db, PRODUCTS);
       await db.execute(sql`update product_sizes set stock = 1000000`);
-      stocked = rowsOf<{ productId: string; size: string; pricePaise: number }>(
+      stocked = rowsOf<Line>(
         await db.execute(sql`select ps.product_id as "productId", ps.size, p.price_paise as "pricePaise"
           from product_sizes ps join products p on p.id = ps.product_id order by 1, 2`),
       );
-      const price = new Map(stocked.map((s) => [s.productId, s.pricePaise]));
+      // One size of one product is the hot SKU: RACE_STOCK units, kept out of everyone else's way.
+      const hot = stocked[0]!;
+      stocked = stocked.filter((l) => l.productId !== hot.productId);
+      await db.execute(
+        sql`update product_sizes set stock = ${RACE_STOCK} where product_id = ${hot.productId} and size = ${hot.size}`,
+      );
       const random = prng(42);
-      shoppers = [];
-      for (let from = 0; from < SHOPPERS; from += 500) {
-        const count = Math.min(500, SHOPPERS - from);
-        await db.transaction(async (tx) => {
-          const people = await tx
-            .insert(users)
-            .values(
-              Array.from({ length: count }, (_, k) => ({
-                name: `Shopper ${from + k + 1}`,
-                email: `shopper${from + k + 1}@bench.example`,
-                passwordHash: "scrypt$0$0$0$none$none",
-                affiliateCode: `BENCHSHOP${from + k + 1}`,
-                emailVerifiedAt: new Date(),
-              })),
-            )
-            .returning({ id: users.id, name: users.name, email: users.email });
-          const tokens = people.map(() => randomBytes(32).toString("base64url"));
-          await tx.insert(userSessions).values(
-            people.map((p, k) => ({
-              userId: p.id,
-              tokenHash: hashToken(tokens[k]!),
-              expiresAt: new Date(Date.now() + 30 * 86_400_000),
-              lastSeenAt: new Date(),
-            })),
-          );
-          const carts = people.map((p) => {
-            const a = stocked[Math.floor(random() * stocked.length)]!;
-            let b = stocked[Math.floor(random() * stocked.length)]!;
-            while (b.productId === a.productId) b = stocked[Math.floor(random() * stocked.length)]!;
-            return { userId: p.id, lines: [a, b] };
-          });
-          await tx.insert(cartLines).values(
-            carts.flatMap((c) =>
-              c.lines.map((l) => ({
-                userId: c.userId,
-                productId: l.productId,
-                size: l.size,
-                quantity: 1,
-              })),
-            ),
-          );
-          people.forEach((p, k) => {
-            const lines = carts[k]!.lines;
-            shoppers.push({
-              cookie: `${SESSION_COOKIE}=${tokens[k]}`,
-              order: JSON.stringify({
-                user: {
-                  name: p.name,
-                  email: p.email,
-                  phone: "9876543210",
-                  address: "12 MG Road, Flat 4, Bengaluru, Karnataka, 560001, India",
-                },
-                items: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: 1 })),
-                totalAmount: lines.reduce((sum, l) => sum + price.get(l.productId)!, 0) / 100,
-              }),
-            });
-          });
-        });
-      }
+      shoppers = await addShoppers(db, "shopper", SHOPPERS, () => {
+        const a = stocked[Math.floor(random() * stocked.length)]!;
+        let b = stocked[Math.floor(random() * stocked.length)]!;
+        while (b.productId === a.productId) b = stocked[Math.floor(random() * stocked.length)]!;
+        return [a, b];
+      });
+      buyers = await addShoppers(db, "buyer", RACE_BUYERS, () => [hot]);
+      hotSku = hot;
       await db.execute(sql`analyze`);
     } finally {
       await database.close();
     }
 
+    let orders: LoadResult;
+    let cart: LoadResult;
+    let answers: Awaited<ReturnType<typeof race>>;
     const server = await startServer("app", bench.env);
     try {
       log(`${NAMES[kind]}: placing ${num(SHOPPERS)} orders`);
       let nextOrder = 0;
-      const orders = await measure({
+      orders = await measure({
         url: `${server.url}/api/orders`,
         connections: CONNECTIONS,
         amount: SHOPPERS,
@@ -155,7 +253,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<Result> {
       log(`${NAMES[kind]}: adding to carts`);
       let nextCart = 0;
       const pick = prng(7);
-      const cart = await measure({
+      cart = await measure({
         url: `${server.url}/api/cart/add`,
         connections: CONNECTIONS,
         method: "POST",
@@ -175,27 +273,77 @@ async function benchDatabase(kind: DatabaseKind): Promise<Result> {
           };
         },
       });
-      return { kind, orders, cart };
+      log(`${NAMES[kind]}: hot-SKU race, ${num(RACE_BUYERS)} buyers for ${RACE_STOCK} units`);
+      answers = await race(server.url, buyers);
     } finally {
       await server.stop();
+    }
+    // Counted in the database too (PGlite: only once the app has let go of it).
+    const after = await bench.open();
+    try {
+      const [counted] = rowsOf<{ orders: number; stock: number }>(
+        await after.db.execute(sql`select
+          (select count(distinct oi.order_id)::int from order_items oi join orders o on o.id = oi.order_id
+            where oi.product_id = ${hotSku.productId} and o.status <> 'cancelled') as orders,
+          (select stock from product_sizes where product_id = ${hotSku.productId} and size = ${hotSku.size}) as stock`),
+      );
+      const race: Race = {
+        ...answers,
+        ordersInDatabase: counted!.orders,
+        stockLeft: counted!.stock,
+      };
+      return { kind, orders, cart, race };
+    } finally {
+      await after.close();
     }
   } finally {
     await bench.drop();
   }
 }
 
-const { loadAtStart, baseline, results, skipped } = await baselineThenDatabases(
+const { loadAtStart, baseline, baselineNote, results, skipped } = await baselineThenDatabases(
   CONNECTIONS,
   benchDatabase,
 );
 
 const rows = [
-  ["raw node:http hello-world (baseline)", "—", ...resultCells(baseline)],
+  ["raw node:http hello-world (baseline)", "—", ...resultCells(baseline, baseline), "—"],
   ...results.flatMap((r) => [
-    ["`POST /api/orders` (2-line cart)", NAMES[r.kind], ...resultCells(r.orders)],
-    ["`POST /api/cart/add`", NAMES[r.kind], ...resultCells(r.cart)],
+    [
+      "`POST /api/orders` (2-line cart)",
+      NAMES[r.kind],
+      ...resultCells(r.orders, baseline),
+      verdict(r.orders, baseline, { p99: 150 }),
+    ],
+    [
+      "`POST /api/cart/add`",
+      NAMES[r.kind],
+      ...resultCells(r.cart, baseline),
+      verdict(r.cart, baseline, { p99: 50 }),
+    ],
   ]),
 ];
+const ms = (v: number) => (v >= 100 ? Math.round(v).toString() : v.toFixed(1));
+const raceRows = results.map(({ kind, race: r }) => {
+  const perSecond = r.buyers / r.seconds;
+  const exact = r.won === RACE_STOCK && r.ordersInDatabase === RACE_STOCK && r.stockLeft === 0;
+  return [
+    NAMES[kind],
+    `${num(r.won)} / ${num(r.buyers)}`,
+    r.refused || "—",
+    `${num(r.ordersInDatabase)} orders, stock ${num(r.stockLeft)}`,
+    r.seconds.toFixed(2),
+    num(perSecond),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+    r.load,
+    `exactly ${RACE_STOCK} · ≥ 100 checkouts/s: ${exact && perSecond >= 100 ? "**met**" : `missed (${exact ? "" : "count wrong, "}${num(perSecond)}/s)`}`,
+  ];
+});
+const raceFailed = results.some(
+  ({ race: r }) => r.won !== RACE_STOCK || r.ordersInDatabase !== RACE_STOCK || r.stockLeft !== 0,
+);
 const out = [
   "## Add to cart and place order",
   "",
@@ -203,8 +351,32 @@ const out = [
     `(${num(SHOPPERS)} orders), then ${settings.duration} s of add-to-cart (after a ${settings.warmup} s warm-up) ` +
     `spread over the same shoppers and ${num(PRODUCTS)} products. Load average (1 min) at the start: ${loadAtStart}.`,
   ...skipped.map((s) => `Skipped: ${s}.`),
+  baselineNote,
   "",
-  table(["target", "database", ...RESULT_HEADERS], rows),
+  table(["row", "database", ...RESULT_HEADERS, "issue #11 target"], rows),
+  "",
+  `Hot-SKU race: ${num(RACE_BUYERS)} verified shoppers with one unit of the same size in their cart, ` +
+    `${RACE_STOCK} in stock, all placing at once (one connection each). Checkouts/s = placements ` +
+    `answered (won or refused) per second from the first sent to the last answered.`,
+  "",
+  table(
+    [
+      "database",
+      "orders placed (201)",
+      "refused",
+      "in the database after",
+      "race s",
+      "checkouts/s",
+      "p50 ms",
+      "p95 ms",
+      "p99 ms",
+      "load (1 min)",
+      "issue #11 target",
+    ],
+    raceRows,
+  ),
   "",
 ];
 process.stdout.write(`${out.join("\n")}\n`);
+// Anything but exactly RACE_STOCK orders is a wrong answer, not a slow one.
+if (raceFailed) process.exit(1);

@@ -31,7 +31,7 @@ export type RunningServer = { url: string; stop(): Promise<void> };
 
 /** Starts lib/serve.ts in `mode` with this environment; resolves once it listens. */
 export async function startServer(
-  mode: "app" | "hello",
+  mode: "app" | "web" | "hello",
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(
@@ -215,10 +215,14 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
 const ms = (v: number) => (v >= 100 ? Math.round(v).toString() : v.toFixed(1));
 export const num = (v: number) => Math.round(v).toLocaleString("en-US");
 
-/** A markdown table row of a load result: req/s, p50, p95, p99, max, failures, load. */
-export function resultCells(r: LoadResult): string[] {
+/**
+ * A markdown table row of a load result: req/s, its share of the same run's hello-world baseline,
+ * p50, p95, p99, max, failures, load.
+ */
+export function resultCells(r: LoadResult, baseline?: LoadResult): string[] {
   return [
     num(r.rps),
+    baseline && baseline.rps > 0 ? `${((100 * r.rps) / baseline.rps).toFixed(1)} %` : "—",
     ms(r.p50),
     ms(r.p95),
     ms(r.p99),
@@ -229,6 +233,7 @@ export function resultCells(r: LoadResult): string[] {
 }
 export const RESULT_HEADERS = [
   "req/s",
+  "% of hello",
   "p50 ms",
   "p95 ms",
   "p99 ms",
@@ -236,6 +241,29 @@ export const RESULT_HEADERS = [
   "responses / failed",
   "load (1 min)",
 ];
+
+/** A target of issue #11 for one row: a share of hello and/or a p99 bound. */
+export type Target = { pct?: number; p99?: number };
+
+/** "≥ 20 % · p99 ≤ 50 ms: met" (or "missed: 3.1 %, p99 812 ms"); failures always miss. */
+export function verdict(r: LoadResult, baseline: LoadResult, target: Target): string {
+  const wanted: string[] = [];
+  const short: string[] = [];
+  const pct = baseline.rps > 0 ? (100 * r.rps) / baseline.rps : 0;
+  if (target.pct !== undefined) {
+    wanted.push(`≥ ${target.pct} %`);
+    if (pct < target.pct) short.push(`${pct.toFixed(1)} %`);
+  }
+  if (target.p99 !== undefined) {
+    wanted.push(`p99 ≤ ${target.p99} ms`);
+    if (r.p99 > target.p99) short.push(`p99 ${ms(r.p99)} ms`);
+  }
+  if (r.failures > 0) short.push(`${num(r.failures)} failed`);
+  return `${wanted.join(" · ")}: ${short.length === 0 ? "**met**" : `missed (${short.join(", ")})`}`;
+}
+
+/** Exact percentile of a sorted list. */
+export { percentile };
 
 export function table(headers: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -252,16 +280,27 @@ export function envCount(name: string, fallback: number): number {
 /**
  * The run every load bench makes: the raw node:http hello-world baseline at `connections`, then
  * `benchDatabase` on each database of BENCH_DATABASES (PostgreSQL skipped, and said so, when no
- * server answers at TEST_DATABASE_URL).
+ * server answers at TEST_DATABASE_URL), then the baseline again. On a shared machine one hello run
+ * can land in a busy moment and flatter every "% of hello"; `baseline` is the faster of the two
+ * (the stricter denominator), `baselineNote` says both.
  */
 export async function baselineThenDatabases<R>(
   connections: number,
   benchDatabase: (kind: DatabaseKind) => Promise<R>,
-): Promise<{ loadAtStart: string; baseline: LoadResult; results: R[]; skipped: string[] }> {
+): Promise<{
+  loadAtStart: string;
+  baseline: LoadResult;
+  baselineNote: string;
+  results: R[];
+  skipped: string[];
+}> {
   const loadAtStart = load1();
-  log("baseline: node:http hello-world");
-  const hello = await startServer("hello");
-  const baseline = await measure({ url: `${hello.url}/`, connections }).finally(() => hello.stop());
+  const hello = async (when: string) => {
+    log(`baseline (${when}): node:http hello-world`);
+    const server = await startServer("hello");
+    return measure({ url: `${server.url}/`, connections }).finally(() => server.stop());
+  };
+  const first = await hello("start");
   const results: R[] = [];
   const skipped: string[] = [];
   for (const kind of settings.databases) {
@@ -271,5 +310,10 @@ export async function baselineThenDatabases<R>(
     }
     results.push(await benchDatabase(kind as DatabaseKind));
   }
-  return { loadAtStart, baseline, results, skipped };
+  const last = await hello("end");
+  const baseline = last.rps > first.rps ? last : first;
+  const baselineNote =
+    `Hello-world at the start ${num(first.rps)} req/s (load ${first.load}), at the end ` +
+    `${num(last.rps)} req/s (load ${last.load}); "% of hello" is of the faster one.`;
+  return { loadAtStart, baseline, baselineNote, results, skipped };
 }

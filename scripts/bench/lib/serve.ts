@@ -4,7 +4,12 @@
  *   node scripts/bench/lib/serve.ts app    — the real app (apps/server/src/app.ts buildApp, API
  *                                            only, production mode, logging off) on DATA_DIR or
  *                                            DATABASE_URL
+ *   node scripts/bench/lib/serve.ts web    — the same app with the server-rendered web app, as the
+ *                                            real store runs it (server.ts): WEB_BUILD_DIRECTORY or
+ *                                            apps/web/build (npm run build); guest page cache as
+ *                                            configured by the app's own defaults
  *   node scripts/bench/lib/serve.ts hello  — a raw node:http hello-world, the baseline
+ * ORDER_* and other settings of apps/server/src/config.ts pass through from the environment.
  * Listens on a free port on 127.0.0.1, prints "listening <port>", stops on SIGTERM.
  */
 import { createServer } from "node:http";
@@ -12,14 +17,18 @@ import type { AddressInfo } from "node:net";
 
 const mode = process.argv[2];
 
-async function startApp(): Promise<() => Promise<void>> {
+async function startApp(withWeb: boolean): Promise<() => Promise<void>> {
   const { loadConfig } = await import("../../../apps/server/src/config.ts");
   const { buildApp } = await import("../../../apps/server/src/app.ts");
   const { openConfiguredDatabase } = await import("../../../apps/server/src/runtime.ts");
   const { ensureStoreSettings } = await import(
     "../../../apps/server/src/services/store-settings.ts"
   );
+  const passed = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name.startsWith("ORDER_")),
+  );
   const config = loadConfig({
+    ...passed,
     NODE_ENV: "production",
     PORT: "0",
     HOST: "127.0.0.1",
@@ -32,7 +41,16 @@ async function startApp(): Promise<() => Promise<void>> {
   });
   const database = await openConfiguredDatabase(config);
   await ensureStoreSettings(database.db);
-  const app = await buildApp({ config, database, logger: false, web: false });
+  // The build is imported from inside this checkout, so its bare imports resolve from its
+  // node_modules; `{ buildDirectory }` is what both the old and the new buildApp accept.
+  const web = withWeb
+    ? {
+        buildDirectory:
+          process.env.WEB_BUILD_DIRECTORY ??
+          (await import("../../../apps/server/src/web.ts")).defaultBuildDirectory(),
+      }
+    : false;
+  const app = await buildApp({ config, database, logger: false, web });
   await app.listen({ port: 0, host: "127.0.0.1" });
   console.log(`listening ${(app.server.address() as AddressInfo).port}`);
   return async () => {
@@ -59,9 +77,14 @@ async function startHello(): Promise<() => Promise<void>> {
     });
 }
 
-const stop = mode === "app" ? await startApp() : mode === "hello" ? await startHello() : undefined;
+const stop =
+  mode === "app" || mode === "web"
+    ? await startApp(mode === "web")
+    : mode === "hello"
+      ? await startHello()
+      : undefined;
 if (!stop) {
-  console.error("usage: node scripts/bench/lib/serve.ts app|hello");
+  console.error("usage: node scripts/bench/lib/serve.ts app|web|hello");
   process.exit(2);
 }
 let stopping = false;
