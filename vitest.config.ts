@@ -26,6 +26,8 @@ const serverProject = (
     exclude,
     environment: "node",
     setupFiles: ["apps/server/test/setup.ts"],
+    // The page tests need the web build (built here when missing).
+    globalSetup: ["apps/server/test/web-build.ts"],
     provide: { testDatabase, testDatabaseUrl: testDatabaseUrl ?? "" },
     // Opening and migrating a database per file takes a moment on a busy machine.
     hookTimeout: 60_000,

@@ -89,8 +89,8 @@ function main(): number {
     return 0;
   }
 
-  // Always build: a stale build would test yesterday's pages.
-  const built = run("npm", ["run", "build"]);
+  // Always build (a stale build would test yesterday's pages), unless `npm test` just did.
+  const built = process.env.E2E_FRESH_BUILD === "1" ? 0 : run("npm", ["run", "build"]);
   if (built !== 0) {
     writeSummary({ passed: 0, failed: 1, reason: "npm run build failed" });
     console.error("e2e: npm run build failed; browser tests not run");

@@ -1,5 +1,7 @@
 /**
- * `npm test`: the whole suite, in two steps, whatever the first one's result:
+ * `npm test`: the whole suite. First `npm run build` (the page tests and the browser tests render
+ * the real web app; a failed build counts as a failed test), then two steps, whatever the first
+ * one's result:
  *   1. `vitest run`: every project of vitest.config.ts (server tests on PGlite, and on PostgreSQL
  *      too when TEST_DATABASE_URL is set);
  *   2. the browser tests, `node scripts/e2e.ts`, which writes .tmp/e2e-summary.json as
@@ -125,8 +127,26 @@ function e2eStep(): StepResult {
   return { name, passed, failed, note: notes.join("; ") || undefined };
 }
 
+/** Builds the web app once, fresh: the page tests in Vitest and the browser tests both use it. */
+function buildStep(): StepResult | undefined {
+  console.log("test: building the web app (npm run build)");
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+    },
+  });
+  if (result.status === 0) return undefined;
+  return { name: "build", passed: 0, failed: 1, note: "npm run build failed" };
+}
+
 mkdirSync(tmp, { recursive: true });
-const steps = [vitestStep(), e2eStep()];
+const buildFailure = buildStep();
+// The browser tests need not build again what was just built.
+if (!buildFailure) process.env.E2E_FRESH_BUILD = "1";
+const steps = [...(buildFailure ? [buildFailure] : []), vitestStep(), e2eStep()];
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
 
