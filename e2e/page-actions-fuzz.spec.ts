@@ -1,11 +1,11 @@
 /**
- * Malformed form posts to every page action (issue #12): the pages that take posts (sign-in, join,
- * reset, profile, contact, cart, checkout, orders, a product's reviews, the newsletter box on the
- * home page, unsubscribe, sign-out), each as a plain form post and as React Router's `.data`
- * request, from a guest and from a signed-in shopper, with wrong and missing fields, NUL bytes,
- * lone surrogates, broken percent-encoding, repeated keys, oversized bodies and wrong content
- * types. None may answer with a 5xx. The list of pages is checked against the app's own routes
- * (apps/web/app/routes/*.tsx with an `action`), so a new form cannot be forgotten.
+ * Malformed form posts to every page action (issue #12), 500 to each: the pages that take posts
+ * (sign-in, join, reset, profile, contact, cart, checkout, orders, a product's reviews, the
+ * newsletter box on the home page, unsubscribe, sign-out), each as a plain form post and as React
+ * Router's `.data` request, from a guest and from a signed-in shopper, with wrong and missing
+ * fields, NUL bytes, lone surrogates, broken percent-encoding, repeated keys, oversized bodies and
+ * wrong content types. None may answer with a 5xx. The list of pages is checked against the app's
+ * own routes (apps/web/app/routes/*.tsx with an `action`), so a new form cannot be forgotten.
  *
  * Desktop only: these are HTTP requests; the screen width plays no part.
  */
@@ -19,7 +19,8 @@ import { createShopper } from "./helpers/accounts.ts";
 
 test.skip(({ isMobile }) => isMobile, "desktop only: see the header comment");
 
-const RUNS = 60;
+/** Malformed posts per page action (issue #12: at least 500 per route). */
+const RUNS = 500;
 
 /** Route file → the URL its action answers on (`:id` filled in by the test). */
 const ACTIONS: Record<string, string> = {
@@ -220,7 +221,8 @@ test("malformed form posts to page actions never get a 5xx", async ({
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // 12 pages × 500 posts: a few minutes on a busy 2-core machine.
+  test.setTimeout(900_000);
   const shopper = await createShopper(request, `fuzz-${runToken()}`);
   const signedIn = await playwright.request.newContext({ baseURL });
   const login = await signedIn.post("/api/auth/login", {
