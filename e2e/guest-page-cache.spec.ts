@@ -92,3 +92,34 @@ test("a cached guest page never shows a signed-in shopper's name or cart", async
   }
   await guest.close();
 });
+
+test("a stored guest page comes gzip-compressed with its own nonce, and the browser runs it", async ({
+  browser,
+  page,
+}) => {
+  const product = await inStockProduct(page.request);
+  const context = await browser.newContext();
+  const problems: string[] = [];
+  const tab = await context.newPage();
+  tab.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  tab.on("pageerror", (error) => problems.push(error.message));
+  for (const url of ["/", "/products", `/products/${product._id}`]) {
+    await context.request.get(url); // stored (when it was not already)
+    const res = await tab.goto(url);
+    expect(res?.status(), url).toBe(200);
+    const headers = await res!.allHeaders();
+    expect(headers["x-page-cache"], `${url} is a stored page`).toBe("hit");
+    expect(headers["content-encoding"], `${url} is sent compressed`).toBe("gzip");
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
+    expect(nonce, `${url} has a nonce`).toBeTruthy();
+    expect(await res!.text()).toContain(`nonce="${nonce}"`);
+    // React took over the server's HTML (hydrateRoot marks its container, the document).
+    await expect
+      .poll(() => tab.evaluate(() => Object.keys(document).some((k) => k.startsWith("__react"))))
+      .toBe(true);
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});

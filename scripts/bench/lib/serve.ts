@@ -18,6 +18,9 @@ import type { AddressInfo } from "node:net";
 const mode = process.argv[2];
 
 async function startApp(withWeb: boolean): Promise<() => Promise<void>> {
+  // React (the server build's renderer) picks its production build from the process's NODE_ENV,
+  // which must be set before the build is imported, as a deployment sets it.
+  process.env.NODE_ENV = "production";
   const { loadConfig } = await import("../../../apps/server/src/config.ts");
   const { buildApp } = await import("../../../apps/server/src/app.ts");
   const { openConfiguredDatabase } = await import("../../../apps/server/src/runtime.ts");

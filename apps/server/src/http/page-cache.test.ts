@@ -2,6 +2,7 @@
  * Guest pages from the page cache, through the real web build (npm run build first): the same HTML
  * with a fresh nonce each time, never a signed-in shopper's page for a guest or the other way round.
  */
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -65,6 +66,32 @@ describe("guest pages", () => {
         expect(res.headers.vary).toMatch(/Cookie/);
       }
       expect(second.headers.etag).toMatch(/^W\/"/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a hit for a browser is the stored gzip with this response's nonce, the same page as uncompressed", async () => {
+    const app = await webApp({});
+    try {
+      const headers = { "accept-encoding": "gzip, deflate, br, zstd" };
+      const plain = await app.inject({ url: `/products/${productId}` });
+      const zipped = [1, 2].map(() => app.inject({ url: `/products/${productId}`, headers }));
+      const pages = [];
+      for (const res of await Promise.all(zipped)) {
+        expect(res.headers["x-page-cache"]).toBe("hit");
+        expect(res.headers["content-encoding"]).toBe("gzip");
+        expect(res.headers.vary).toMatch(/Accept-Encoding/);
+        const html = gunzipSync(res.rawPayload).toString("utf8");
+        expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+        pages.push(nonceAndPage({ ...res, body: html } as LightMyRequestResponse));
+      }
+      const [a, b] = pages as [{ nonce: string; page: string }, { nonce: string; page: string }];
+      expect(a.nonce).not.toBe(b.nonce);
+      expect(a.page).toBe(nonceAndPage(plain).page);
+      expect(b.page).toBe(a.page);
+      expect(a.page).toMatch(/<script nonce="NONCE"/);
+      expect(a.page).not.toMatch(/nonce="(?!NONCE")/);
     } finally {
       await app.close();
     }

@@ -6,6 +6,8 @@
  *   page answered 200 and set no cookie. Signed-in shoppers are never served from it nor stored.
  * - A page is rendered with a placeholder nonce; every response (the miss that stores it, and each
  *   hit) gets its own nonce substituted, matching its own Content-Security-Policy header.
+ * - A stored page is kept gzip-compressed around its nonces (http/gzip-template.ts): a hit that
+ *   takes gzip copies the compressed pieces with its nonce in between and compresses nothing.
  * - Entries live at most `ttlMs` (and are keyed by `version()`, so a catalogue write retires them
  *   at once when a version is given). The cache is bounded by entries and bytes (lru-cache).
  * - Concurrent misses of one page wait for the first render rather than all rendering it.
@@ -15,6 +17,8 @@ import { SESSION_COOKIE } from "@vastra/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { ServerBuild } from "react-router";
+import { acceptedEncodings, etagMatches } from "./conditional.ts";
+import { fillGzip, fillPlain, type GzipTemplate, gzipTemplate } from "./gzip-template.ts";
 
 export type PageCacheOptions = {
   /**
@@ -39,7 +43,7 @@ export type PageCacheOptions = {
 export const GUEST_PAGE =
   /^\/(?:|products|products\/[A-Za-z0-9_-]+|shipping|cancellations|terms|general-policy|contact)\/?$/;
 
-type Entry = { html: string; etag: string; headers: Record<string, string> };
+type Entry = { page: GzipTemplate; etag: string; headers: Record<string, string> };
 
 /** A request that missed: it renders with the placeholder nonce and may store the result. */
 type Ticket = { key: string; nonce: string; settle: () => void };
@@ -69,29 +73,37 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   const pages = new LRUCache<string, Entry>({
     max: options.maxEntries ?? 500,
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-    sizeCalculation: (entry) => Math.max(1, Buffer.byteLength(entry.html)),
+    sizeCalculation: (entry) => Math.max(1, entry.page.byteLength),
     ttl,
   });
   const rendering = new Map<string, Promise<void>>();
+  /** Pages rendered and now being compressed, before they are stored. */
+  const compiling = new Map<string, Promise<void>>();
   const tickets = new WeakMap<FastifyRequest, Ticket>();
   const requests = new WeakMap<object, FastifyRequest>();
 
   const guestHeaders = (reply: FastifyReply) => {
     reply.header("cache-control", cacheControl);
-    reply.header("vary", "Cookie");
+    reply.header("vary", "Cookie, Accept-Encoding");
   };
 
   const serve = (reply: FastifyReply, request: FastifyRequest, entry: Entry) => {
     guestHeaders(reply);
     reply.header("etag", entry.etag);
     reply.header("x-page-cache", "hit");
-    if (matches(request.headers["if-none-match"], entry.etag)) {
+    if (etagMatches(request.headers["if-none-match"], entry.etag)) {
       // The browser keeps the page it has, with its nonce: a new CSP header would block its scripts.
       reply.removeHeader("content-security-policy");
       return reply.code(304).send();
     }
     for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-    return reply.code(200).send(entry.html.replaceAll(placeholder, reply.scriptNonce));
+    const nonce = Buffer.from(reply.scriptNonce);
+    const encodings = acceptedEncodings(request.headers["accept-encoding"]);
+    if (encodings.has("gzip") || encodings.has("*")) {
+      reply.header("content-encoding", "gzip");
+      return reply.code(200).send(fillGzip(entry.page, nonce));
+    }
+    return reply.code(200).send(fillPlain(entry.page, nonce));
   };
 
   app.addHook("onRequest", async (request, reply) => {
@@ -103,10 +115,12 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     let entry = pages.get(key);
     if (!entry) {
       const pending = rendering.get(key);
-      if (pending) {
-        await pending;
-        entry = pages.get(key);
-      }
+      // No await unless there is something to wait for: the first miss must claim the render
+      // before the next request's hook runs.
+      if (pending) await pending;
+      const compiled = compiling.get(key);
+      if (compiled) await compiled;
+      if (pending || compiled) entry = pages.get(key);
     }
     if (entry) return serve(reply, request, entry);
 
@@ -165,7 +179,16 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       substitute(placeholder, ticket.nonce, (html) => {
         if (!storable) return;
         const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-        pages.set(ticket.key, { html, etag, headers: kept });
+        const pieces = html.split(placeholder).map((piece) => Buffer.from(piece));
+        const done: Promise<void> = gzipTemplate(pieces)
+          .then(
+            (page) => void pages.set(ticket.key, { page, etag, headers: kept }),
+            () => {}, // Not stored: the next request renders the page again.
+          )
+          .finally(() => {
+            if (compiling.get(ticket.key) === done) compiling.delete(ticket.key);
+          });
+        compiling.set(ticket.key, done);
       }),
     );
     return new Response(body, { status: response.status, headers: response.headers });
@@ -175,12 +198,6 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
 function hasSession(request: FastifyRequest): boolean {
   const cookie = request.headers.cookie;
   return typeof cookie === "string" && cookie.includes(`${SESSION_COOKIE}=`);
-}
-
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
 }
 
 /**

@@ -4,26 +4,8 @@
  */
 import { TOTAL_COUNT_HEADER } from "@vastra/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { acceptedEncodings, etagMatches } from "../http/conditional.ts";
 import type { ReadyBody } from "../services/catalogue/read-model.ts";
-
-/** The encodings the Accept-Encoding header allows (q above 0), of br and gzip. */
-function accepted(header: string | undefined): Set<string> {
-  const found = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    if (name === "br" || name === "gzip" || name === "*") found.add(name);
-  }
-  return found;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
-}
 
 /**
  * The answer's ETag: its body's, and the X-Total-Count sent with it when there is one (the same
@@ -38,8 +20,8 @@ export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: R
   const etag = etagOf(reply, ready);
   reply.header("etag", etag);
   reply.header("vary", "accept-encoding");
-  if (matches(request.headers["if-none-match"], etag)) return reply.code(304).send();
-  const encodings = accepted(request.headers["accept-encoding"]);
+  if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
+  const encodings = acceptedEncodings(request.headers["accept-encoding"]);
   const wanted =
     encodings.has("br") || encodings.has("*") ? "br" : encodings.has("gzip") ? "gzip" : "identity";
   const { body, encoding } = ready.encoded(wanted);
