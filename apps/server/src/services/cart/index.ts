@@ -112,6 +112,37 @@ async function productSize(tx: DbOrTx, productId: string, size: string): Promise
   return { colors: product.colors, stock: row.stock };
 }
 
+/**
+ * For adding: the product's colours, the size's stock and how many of that size the shopper's cart
+ * already holds (every colour), in one query. The checks are the shopper's guide; the order takes
+ * the stock under its locks (services/orders), so no transaction is needed around them.
+ */
+async function sizeAndHeld(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+  size: string,
+): Promise<SizeInfo & { held: number }> {
+  if (!isUuid(productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  const [row] = await db
+    .select({
+      colors: products.colors,
+      stock: productSizes.stock,
+      held: sql<number>`(select coalesce(sum(${cartLines.quantity}), 0) from ${cartLines}
+        where ${cartLines.userId} = ${userId} and ${cartLines.productId} = ${products.id}
+          and ${cartLines.size} = ${size})`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(
+      productSizes,
+      and(eq(productSizes.productId, products.id), eq(productSizes.size, size)),
+    )
+    .where(eq(products.id, productId));
+  if (!row) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  if (row.stock === null) throw ValidationError.field("size", CART_MESSAGES.selectSize);
+  return { colors: row.colors, stock: row.stock, held: row.held };
+}
+
 /** The product's own spelling of a colour, or the 400 when the product has no such colour. */
 function checkColor(info: SizeInfo, color: string | undefined): string {
   if (!color) return "";
@@ -183,38 +214,25 @@ export function createCartService(deps: { db: Db }) {
   return {
     list: read,
 
+    /** Three round trips: the checks' one query, the upsert, the cart read back. */
     async add(userId: string, input: AddToCart): Promise<Cart> {
-      await db.transaction(async (tx) => {
-        const info = await productSize(tx, input.productId, input.size);
-        const color = checkColor(info, input.color);
-        if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
-        const [existing] = await tx
-          .select({ quantity: cartLines.quantity })
-          .from(cartLines)
-          .where(
-            and(
-              eq(cartLines.userId, userId),
-              eq(cartLines.productId, input.productId),
-              eq(cartLines.size, input.size),
-              eq(cartLines.color, color),
-            ),
-          );
-        const others = await otherColoursQuantity(tx, userId, input.productId, input.size, color);
-        checkStock(info.stock, others + (existing?.quantity ?? 0) + input.quantity);
-        await tx
-          .insert(cartLines)
-          .values({
-            userId,
-            productId: input.productId,
-            size: input.size,
-            color,
-            quantity: input.quantity,
-          })
-          .onConflictDoUpdate({
-            target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
-            set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-          });
-      });
+      const info = await sizeAndHeld(db, userId, input.productId, input.size);
+      const color = checkColor(info, input.color);
+      if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
+      checkStock(info.stock, info.held + input.quantity);
+      await db
+        .insert(cartLines)
+        .values({
+          userId,
+          productId: input.productId,
+          size: input.size,
+          color,
+          quantity: input.quantity,
+        })
+        .onConflictDoUpdate({
+          target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
+          set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+        });
       return read(userId);
     },
 

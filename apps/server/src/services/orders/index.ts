@@ -455,16 +455,6 @@ export function createOrderService(deps: {
         available: Math.max(0, short.stock),
       });
     }
-    await takeStock(
-      tx,
-      lines.map((l) => ({
-        productId: l.productId,
-        size: l.size,
-        quantity: l.quantity,
-        title: l.title,
-      })),
-    );
-
     const shipping = input.shippingAddress;
     const [row] = await tx
       .insert(orders)
@@ -537,6 +527,18 @@ export function createOrderService(deps: {
       to: store.ordersEmail,
       headers: { "Reply-To": user.email },
     });
+    // The stock last: its row locks (and the catalogue's `live` version row, which every stock
+    // change bumps) are held from here to the commit only, so orders for other products do not
+    // queue behind this one's inserts. Short stock still undoes everything above.
+    await takeStock(
+      tx,
+      lines.map((l) => ({
+        productId: l.productId,
+        size: l.size,
+        quantity: l.quantity,
+        title: l.title,
+      })),
+    );
     return { message: ORDER_MESSAGES.placed, order: placed };
   }
 
