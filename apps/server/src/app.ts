@@ -56,7 +56,8 @@ import { createCategoryAdminService } from "./services/catalogue/categories.ts";
 import { createCatalogueService } from "./services/catalogue/index.ts";
 import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
-import { type ImageService, imageServiceForDataDir } from "./services/images/index.ts";
+import { type ImageService, imageServiceFor } from "./services/images/index.ts";
+import { JOBS, jobLock } from "./services/job-lock.ts";
 import { createNewsletterAdmin } from "./services/newsletter/admin.ts";
 import { createCampaigns } from "./services/newsletter/campaigns.ts";
 import { createNewsletterService } from "./services/newsletter/index.ts";
@@ -154,7 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = {
     contact: createContactService({ db, rateLimits }),
     auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
-    images: options.images ?? imageServiceForDataDir(config.dataDir),
+    // The configured store (DATA_DIR/images or the S3 bucket) unless the caller brings one.
+    images: options.images ?? (await imageServiceFor(config)),
     catalogue: createCatalogueService({ db, readModel }),
     reviews: createReviewService({ db, clock }),
     ads: createAdService({ db, readModel }),
@@ -190,10 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const uploads = createUploadService({ db, images: services.images, clock, log: app.log });
   const { uploadSweepMs } = options;
   if (uploadSweepMs) {
+    // One server at a time sweeps (its rows are locked SKIP LOCKED, so two would be safe too).
+    const lock = jobLock(database, JOBS.uploads, app.log);
     const sweep = () =>
-      void uploads
-        .sweepStaleUploads()
-        .catch((err) => app.log.error({ err }, "upload sweep failed"));
+      void lock(() => uploads.sweepStaleUploads()).catch((err) =>
+        app.log.error({ err }, "upload sweep failed"),
+      );
     let sweeper: ReturnType<typeof setInterval> | undefined;
     app.addHook("onReady", async () => {
       sweep();

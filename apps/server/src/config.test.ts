@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       dataDir: path.resolve("data"),
       databaseUrl: undefined,
+      databasePoolMax: 10,
       smtpUrl: undefined,
       redisUrl: undefined,
       mailFrom: "Vastra <hello@vastra.example>",
@@ -112,6 +113,7 @@ describe("loadConfig", () => {
       publicUrl: "https://shop.vastra.example",
       dataDir: "/srv/vastra",
       databaseUrl: "postgres://vastra@db.internal:5432/vastra",
+      databasePoolMax: 10,
       smtpUrl: "smtps://mailer:pw@smtp.vastra.example:465",
       mailFrom: "Vastra Orders <orders@vastra.example>",
       redisUrl: "redis://cache.internal:6379",
@@ -135,6 +137,8 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "70000" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://root@localhost/vastra" }],
     ["DATABASE_URL", { DATABASE_URL: "postgres://db.internal:port/vastra" }],
+    ["DATABASE_POOL_MAX", { DATABASE_POOL_MAX: "0" }],
+    ["DATABASE_POOL_MAX", { DATABASE_POOL_MAX: "ten" }],
     ["SMTP_URL", { SMTP_URL: "http://mail.example" }],
     ["SEED_DEMO", { SEED_DEMO: "2" }],
     ["APP_SECRET", { APP_SECRET: "too-short" }],
@@ -161,6 +165,15 @@ describe("loadConfig", () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it("DATABASE_POOL_MAX sizes each process's PostgreSQL pool: 10 unless set", () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).databasePoolMax).toBe(10);
+    expect(loadConfig({ APP_SECRET: SECRET, DATABASE_POOL_MAX: "25" }).databasePoolMax).toBe(25);
+    expect(loadConfig({ APP_SECRET: SECRET, DATABASE_POOL_MAX: "" }).databasePoolMax).toBe(10);
+    expect(configError({ APP_SECRET: SECRET, DATABASE_POOL_MAX: "2.5" }).message).toBe(
+      'Setting DATABASE_POOL_MAX is invalid ("2.5"): must be a whole number of at least 1',
+    );
+  });
+
   it("explains what is wrong with the value", () => {
     expect(configError({ SEED_DEMO: "2" }).message).toBe(
       'Setting SEED_DEMO is invalid ("2"): must be 0 or 1',
@@ -171,5 +184,90 @@ describe("loadConfig", () => {
     expect(configError({ NODE_ENV: "production" }).message).toContain(
       "APP_SECRET is required in production",
     );
+  });
+});
+
+describe("S3 settings (images in a bucket)", () => {
+  const KEYS = { S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret/example+key" };
+
+  it("are off unless S3_BUCKET is set: images stay in DATA_DIR/images", () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).s3).toBeUndefined();
+    expect(loadConfig({ APP_SECRET: SECRET, S3_BUCKET: "" }).s3).toBeUndefined();
+  });
+
+  it("AWS S3: no endpoint, virtual-hosted requests, us-east-1 unless S3_REGION says otherwise", () => {
+    expect(loadConfig({ APP_SECRET: SECRET, S3_BUCKET: "vastra-images", ...KEYS }).s3).toEqual({
+      bucket: "vastra-images",
+      region: "us-east-1",
+      endpoint: undefined,
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret/example+key" },
+      forcePathStyle: false,
+      prefix: "",
+    });
+    expect(
+      loadConfig({ APP_SECRET: SECRET, S3_BUCKET: "b12", S3_REGION: "ap-south-1", ...KEYS }).s3
+        ?.region,
+    ).toBe("ap-south-1");
+  });
+
+  it("an S3-compatible server: path-style by default, S3_FORCE_PATH_STYLE wins, the prefix is a folder", () => {
+    const env = {
+      APP_SECRET: SECRET,
+      S3_BUCKET: "shop",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_PREFIX: "/vastra/images/",
+      ...KEYS,
+    };
+    expect(loadConfig(env).s3).toMatchObject({
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+      prefix: "vastra/images/",
+    });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ APP_SECRET: SECRET, S3_BUCKET: "shop", S3_FORCE_PATH_STYLE: "true", ...KEYS }).s3
+        ?.forcePathStyle,
+    ).toBe(true);
+  });
+
+  it.each([
+    [{ S3_BUCKET: "shop" }, "Setting S3_ACCESS_KEY_ID is required when S3_BUCKET is set"],
+    [
+      { S3_BUCKET: "shop", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" },
+      "Setting S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set",
+    ],
+    [
+      { S3_BUCKET: "shop", S3_ACCESS_KEY_ID: "   ", S3_SECRET_ACCESS_KEY: "x" },
+      "Setting S3_ACCESS_KEY_ID is required when S3_BUCKET is set",
+    ],
+    [
+      { S3_ENDPOINT: "http://minio:9000", ...KEYS },
+      "Setting S3_BUCKET is required when S3_ENDPOINT is set",
+    ],
+    [{ ...KEYS }, "Setting S3_BUCKET is required when S3_ACCESS_KEY_ID is set"],
+    [{ S3_PREFIX: "images" }, "Setting S3_BUCKET is required when S3_PREFIX is set"],
+    [
+      { S3_BUCKET: "shop", S3_ENDPOINT: "minio:9000", ...KEYS },
+      'Setting S3_ENDPOINT is invalid ("minio:9000"): must start with http:// or https://',
+    ],
+    [
+      { S3_BUCKET: "shop", S3_ENDPOINT: "http://minio:port", ...KEYS },
+      'Setting S3_ENDPOINT is invalid ("http://minio:port"): is not a valid URL',
+    ],
+    [
+      { S3_BUCKET: "shop", S3_FORCE_PATH_STYLE: "yes", ...KEYS },
+      'Setting S3_FORCE_PATH_STYLE is invalid ("yes"): must be true or false',
+    ],
+    [{ S3_BUCKET: "my bucket", ...KEYS }, "S3_BUCKET"],
+    [{ S3_BUCKET: "ab", ...KEYS }, "S3_BUCKET"],
+    [{ S3_BUCKET: "shop", S3_REGION: "Mumbai 1", ...KEYS }, "S3_REGION"],
+    [{ S3_BUCKET: "shop", S3_PREFIX: "images/../../etc", ...KEYS }, "S3_PREFIX"],
+    [{ S3_BUCKET: "shop", S3_PREFIX: "a//b", ...KEYS }, "S3_PREFIX"],
+  ])("%j stops start-up with one line: %s", (env, message) => {
+    const error = configError({ APP_SECRET: SECRET, ...env });
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain("\n");
+    // The secret key is never repeated in a message that ends up in logs.
+    expect(error.message).not.toContain(KEYS.S3_SECRET_ACCESS_KEY);
   });
 });

@@ -67,6 +67,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  // Connections of each process's pool (PostgreSQL; record 0032). Two more: LISTEN, job locks.
+  DATABASE_POOL_MAX: positiveInt.default(10),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   MAIL_FROM: z.string().trim().min(3).default("Vastra <hello@vastra.example>"),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
@@ -97,7 +99,42 @@ const envSchema = z.object({
   ORDER_MAIL_HOURLY_LIMIT: positiveInt.default(10),
   // Development and tests only: the demo admin's password when the demo seed creates it.
   DEMO_ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  // Images in an S3-compatible bucket; S3_BUCKET turns it on (docs/decisions/0030-object-storage.md).
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/, {
+      message: "must be a bucket name: 3 to 63 letters, digits, dots or hyphens",
+    })
+    .optional(),
+  S3_ENDPOINT: optionalUrl(["http://", "https://"]),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, { message: "must be a region name like us-east-1 (auto for R2)" })
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^\/+|\/+$/g, ""))
+    .refine(
+      (v) => v.split("/").every((part) => /^[A-Za-z0-9._-]+$/.test(part) && !/^\.+$/.test(part)),
+      {
+        message: "must be folder names of letters, digits, '.', '_' or '-' separated by '/'",
+      },
+    )
+    .optional(),
 });
+
+/**
+ * The name of every setting read here. Anything else in the environment is ignored, so a
+ * misspelt name would silently fall back to a default: deploy-files.test.ts checks that
+ * compose.yaml sets only these.
+ */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -107,6 +144,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The most connections the process's PostgreSQL pool opens (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -118,6 +157,21 @@ export type Config = {
   orderLimits: OrderLimits;
   /** The demo admin's password for a new demo store (tests); otherwise a random one is made. */
   demoAdminPassword?: string | undefined;
+  /** Where images are kept when not in DATA_DIR/images: an S3-compatible bucket (S3_BUCKET set). */
+  s3: S3Settings | undefined;
+};
+
+/** An S3-compatible bucket for images (docs/decisions/0030-object-storage.md). */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** A non-AWS server's URL (MinIO, R2, …); undefined for AWS S3. */
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path rather than the host name: S3_FORCE_PATH_STYLE, by default on with S3_ENDPOINT. */
+  forcePathStyle: boolean;
+  /** Put before every object key: "" or folder names ending in "/". */
+  prefix: string;
 };
 
 /** Per-shopper order limits (docs/decisions/0025-order-and-mail-abuse.md). */
@@ -164,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && e.DEMO_ADMIN_PASSWORD) {
     throw new ConfigError("Setting DEMO_ADMIN_PASSWORD is for development and tests only");
   }
+  const s3 = s3Settings(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const appSecret = e.APP_SECRET ?? persistedSecret(dataDir);
   return {
@@ -176,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
@@ -191,6 +247,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailsPerHour: e.ORDER_MAIL_HOURLY_LIMIT,
     },
     ...(e.DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.DEMO_ADMIN_PASSWORD } : {}),
+    s3,
+  };
+}
+
+/**
+ * The S3 settings, or undefined when S3_BUCKET is unset. Another S3_* setting without S3_BUCKET is
+ * refused rather than ignored: the store would keep its images on one machine's disk while the
+ * operator believes they are in the bucket.
+ */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (!e.S3_BUCKET) {
+    const given = (
+      [
+        ["S3_ENDPOINT", e.S3_ENDPOINT],
+        ["S3_ACCESS_KEY_ID", e.S3_ACCESS_KEY_ID],
+        ["S3_SECRET_ACCESS_KEY", e.S3_SECRET_ACCESS_KEY],
+        ["S3_FORCE_PATH_STYLE", e.S3_FORCE_PATH_STYLE],
+        ["S3_PREFIX", e.S3_PREFIX],
+      ] as const
+    ).find(([, value]) => value !== undefined);
+    if (given) {
+      throw new ConfigError(`Setting S3_BUCKET is required when ${given[0]} is set`);
+    }
+    return undefined;
+  }
+  for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!e[name]) throw new ConfigError(`Setting ${name} is required when S3_BUCKET is set`);
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials: { accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY! },
+    // MinIO, s3rver and most other servers answer only path-style requests by default.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? e.S3_FORCE_PATH_STYLE === "true"
+      : e.S3_ENDPOINT !== undefined,
+    prefix: e.S3_PREFIX ? `${e.S3_PREFIX}/` : "",
   };
 }
 

@@ -2,8 +2,11 @@
  * `npm start` / `npm run serve`: validates settings, then starts the store (server.ts) and prints
  * where it runs (and, once, a new demo admin's password). SIGTERM or SIGINT shuts down gracefully:
  * stop accepting, finish what is in flight, stop the e-mail worker, close the database.
+ * `npm run serve:cluster` (cluster.ts) runs this same file in each of its worker processes.
  */
+import cluster from "node:cluster";
 import { enableCompileCache, flushCompileCache, registerHooks } from "node:module";
+import { CLUSTER_STOP_MESSAGE } from "./cluster.ts";
 import type { DemoLogin } from "./seed/demo.ts";
 
 const startedAt = performance.now();
@@ -38,6 +41,23 @@ registerHooks({
   },
 });
 
+/*
+ * A cluster worker (cluster.ts) is asked to stop by its primary with a message, and takes SIGTERM
+ * and SIGINT as that same request, once. close-with-grace alone would take a second signal as
+ * "exit now", and a worker often gets two: Ctrl+C in a terminal reaches every process of the
+ * group, and the primary passes the stop on. Listened for from the start, so a request that comes
+ * while the store is still starting is kept and honoured once it has started.
+ */
+let stopRequested = false;
+let requestStop = () => {
+  stopRequested = true;
+};
+if (cluster.isWorker) {
+  process.on("message", (message) => {
+    if (message === CLUSTER_STOP_MESSAGE) requestStop();
+  });
+}
+
 const [{ default: closeWithGrace }, { ConfigError, loadConfig, loadDotEnv }, lock, runtime] =
   await Promise.all([
     import("close-with-grace"),
@@ -55,11 +75,25 @@ async function main(): Promise<void> {
     import("./server.ts"),
   ]);
   const store = await startStore(config, { database });
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) store.app.log.error({ err }, "shutting down after an error");
-    else store.app.log.info({ signal }, "shutting down");
-    await store.stop();
-  });
+  const grace = closeWithGrace(
+    { delay: 10_000, skip: cluster.isWorker ? ["SIGINT", "SIGTERM"] : [] },
+    async ({ signal, err, manual }) => {
+      if (err) store.app.log.error({ err }, "shutting down after an error");
+      else store.app.log.info({ signal, manual }, "shutting down");
+      await store.stop();
+    },
+  );
+  if (cluster.isWorker) {
+    let closing = false;
+    requestStop = () => {
+      if (closing) return;
+      closing = true;
+      grace.close();
+    };
+    process.on("SIGTERM", () => requestStop());
+    process.on("SIGINT", () => requestStop());
+    if (stopRequested) requestStop();
+  }
   const ms = Math.round(performance.now() - startedAt);
   const mode = store.database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
   const lines = [
@@ -70,7 +104,12 @@ async function main(): Promise<void> {
       : `  E-mail: development mailbox at ${config.publicUrl}/dev/mailbox`,
   ];
   lines.push(...demoAdminLines(store.demo, config.isProduction));
-  console.log(`${lines.join("\n")}\n`);
+  if (!cluster.isWorker) console.log(`${lines.join("\n")}\n`);
+  else if (store.demo?.adminPassword) {
+    // The primary says once where the cluster runs; a worker speaks only when it made the demo
+    // admin (seedDemo lets exactly one do so).
+    console.log(`${demoAdminLines(store.demo, config.isProduction).join("\n")}\n`);
+  }
   // Written now rather than at exit, so that a start stopped by a crash still speeds up the next.
   flushCompileCache();
 }

@@ -8,7 +8,7 @@ import { devMailboxTransport, type MailTransport, smtpTransport } from "./mail/t
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
+    ? await openDatabase({ kind: "postgres", url: config.databaseUrl, max: config.databasePoolMax })
     : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -11,7 +11,8 @@ import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
 import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
-import { imageServiceForDataDir } from "./services/images/index.ts";
+import { imageServiceFor } from "./services/images/index.ts";
+import { JOBS, jobLock } from "./services/job-lock.ts";
 import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
 import { createPendingOrderSweeper } from "./services/orders/sweep.ts";
 import type { RateLimits } from "./services/rate-limit.ts";
@@ -45,7 +46,8 @@ export async function startStore(
   const database = options.database ?? (await openConfiguredDatabase(config));
   try {
     await ensureStoreSettings(database.db);
-    const images = imageServiceForDataDir(config.dataDir);
+    // DATA_DIR/images, or the S3-compatible bucket when S3_BUCKET is set.
+    const images = await imageServiceFor(config);
     const demo = config.seedDemo
       ? await seedDemo(database.db, {
           production: config.isProduction,
@@ -68,16 +70,24 @@ export async function startStore(
       from: config.mailFrom,
       log: app.log,
     });
+    // The timers below run in every server process, each round under its job's lock: one process
+    // at a time runs it, the others skip that round (services/job-lock.ts, record 0032).
     // Newsletter campaigns: queued into the outbox in batches; unfinished ones resume here.
     const campaignRunner = createCampaignRunner({
       db: database.db,
       appSecret: config.appSecret,
       publicUrl: config.publicUrl,
       log: app.log,
+      lock: jobLock(database, JOBS.campaigns, app.log),
     });
     // The popular order's figures: now (a new or seeded store), then every minute.
-    await refreshPopularity(database.db);
-    const popularity = createPopularityRefresher({ db: database.db, log: app.log });
+    const popularityLock = jobLock(database, JOBS.popularity, app.log);
+    await popularityLock(() => refreshPopularity(database.db));
+    const popularity = createPopularityRefresher({
+      db: database.db,
+      log: app.log,
+      lock: popularityLock,
+    });
     // Orders left pending past ORDER_PENDING_EXPIRY_HOURS are cancelled (stock back, e-mail).
     const pendingSweep = createPendingOrderSweeper({
       db: database.db,
@@ -85,6 +95,7 @@ export async function startStore(
       expiryHours: config.orderLimits.pendingExpiryHours,
       mailsPerHour: config.orderLimits.mailsPerHour,
       log: app.log,
+      lock: jobLock(database, JOBS.pendingOrders, app.log),
     });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
     // drawn while the store already serves (pages show the placeholder meanwhile).

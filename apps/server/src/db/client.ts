@@ -41,7 +41,24 @@ export type Database = {
    * listener must not trust what it kept from then until it has re-read what changed.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: session-level advisory locks, held on a connection of their own (one per process,
+   * never one of the pool's: a pooled connection goes back to the pool, so the unlock would run on
+   * another session and the lock would stay taken). Undefined on PGlite: one process owns it.
+   * Used by services/job-lock.ts.
+   */
+  locks?: AdvisoryLocks;
   close(): Promise<void>;
+};
+
+export type AdvisoryLocks = {
+  /** Takes the lock if no other session holds it; false when one does. */
+  tryLock(key: bigint): Promise<boolean>;
+  /**
+   * Gives the lock back; false when this session no longer held it (its connection was lost
+   * meanwhile, and the server released the lock with it), or the unlock could not be sent.
+   */
+  unlock(key: bigint): Promise<boolean>;
 };
 
 export type ListenHandlers = {
@@ -54,6 +71,14 @@ export type ListenHandlers = {
 const RELISTEN_FIRST_MS = 100;
 const RELISTEN_MAX_MS = 5_000;
 
+/**
+ * How long postgres-js waits before connecting again after failed attempts in a row, in seconds:
+ * 0.1, 0.2, 0.4, then 0.5. Its default grows to 20 s, so after a database restart of a minute the
+ * pool would go on failing for up to 20 s more. A connection is only made again when a query needs
+ * one, so a short wait costs the database little.
+ */
+export const reconnectBackoff = (attempt: number): number => Math.min(0.05 * 2 ** attempt, 0.5);
+
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 export type OpenOptions =
@@ -63,18 +88,26 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const sql = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const sql = postgres(options.url, {
+      max: options.max ?? 10,
+      backoff: reconnectBackoff,
+      onnotice: () => {},
+    });
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+    const locks = advisoryLocks(options.url);
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      migrate: () => migrateUnderLock(options.url),
       ping: async () => {
         await sql`select 1`;
         return true;
       },
       listen: (channel, handlers) => listenPostgres(options.url, channel, handlers),
-      close: () => sql.end({ timeout: 5 }),
+      locks,
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), locks.end()]);
+      },
     };
   }
   let release: (() => Promise<void>) | undefined;
@@ -110,6 +143,62 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
+/** The advisory lock key that migrators take (any fixed number no job lock uses: 'vastra:mig'). */
+const MIGRATION_LOCK = 0x7661_7374_7261_6d69n;
+
+/**
+ * Runs the migrations on one connection of its own while holding a session advisory lock, so that
+ * several processes starting at once (a cluster, two containers of a new release) migrate one
+ * after another: drizzle's migrator takes no lock, and two at once fail on duplicate types or could
+ * apply a migration twice. Those that wait find nothing left to do.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const one = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await one`select pg_advisory_lock(${MIGRATION_LOCK.toString()}::bigint)`;
+    await migratePostgres(drizzlePostgres(one, { schema }) as never, { migrationsFolder });
+    await one`select pg_advisory_unlock(${MIGRATION_LOCK.toString()}::bigint)`;
+  } finally {
+    // Ending the session releases the lock too, whatever happened above.
+    await one.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Advisory locks on one connection of their own (postgres-js connects on the first query, so a
+ * process that never locks opens nothing). max 1: every lock and unlock of this process goes to
+ * the same session; no lifetime or idle limit, so postgres-js never closes it under a held lock.
+ * If the connection is lost anyway, the server releases its locks; the next query opens a new one.
+ */
+function advisoryLocks(url: string): AdvisoryLocks & { end(): Promise<void> } {
+  const session = postgres(url, {
+    max: 1,
+    max_lifetime: null,
+    idle_timeout: 0,
+    backoff: reconnectBackoff,
+    fetch_types: false,
+    // pg_advisory_unlock of a lock the session does not hold warns; false says it already.
+    onnotice: () => {},
+  });
+  return {
+    async tryLock(key) {
+      const [row] = await session`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`;
+      return row?.locked === true;
+    },
+    async unlock(key) {
+      try {
+        const [row] =
+          await session`select pg_advisory_unlock(${key.toString()}::bigint) as unlocked`;
+        return row?.unlocked === true;
+      } catch {
+        // Not sent: the session is gone (its locks with it), or going (the process is closing).
+        return false;
+      }
+    },
+    end: () => session.end({ timeout: 5 }),
+  };
+}
+
 /**
  * LISTEN on a PostgreSQL connection of its own. Not postgres-js's sql.listen: that one says nothing
  * when its connection drops, and gives up for good when the database is down at the moment it
@@ -133,6 +222,7 @@ async function listenPostgres(
   const connection = postgres(url, {
     max: 1,
     max_lifetime: null,
+    backoff: reconnectBackoff,
     fetch_types: false,
     onnotice: () => {},
     ...({ onnotify } as object),

@@ -4,7 +4,13 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError, type FieldErrors, TooManyRequestsError } from "../services/errors.ts";
+import { isDatabaseUnavailable } from "../db/transient.ts";
+import {
+  AppError,
+  type FieldErrors,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from "../services/errors.ts";
 
 export type ErrorBody = { message: string; errors?: FieldErrors; msg?: string };
 
@@ -30,8 +36,17 @@ export function send(reply: FastifyReply, status: number, body: ErrorBody): Fast
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // The database is away (restarting, failing over): 503 and "try again", not a 500. Whether a
+    // write that failed this way committed is unknown; the client's retry is what settles it
+    // (orders carry an Idempotency-Key for that). Record 0032.
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      const unavailable = new ServiceUnavailableError();
+      reply.header("retry-after", String(unavailable.retryAfterSeconds));
+      return send(reply, unavailable.status, { message: unavailable.message });
+    }
     if (error instanceof AppError) {
-      if (error instanceof TooManyRequestsError) {
+      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
         reply.header("retry-after", String(error.retryAfterSeconds));
       }
       if (error.status >= 500) request.log.error({ err: error }, "service error");

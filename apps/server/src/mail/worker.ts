@@ -8,6 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
+import { retryTransient } from "../db/transient.ts";
 import { type Clock, systemClock } from "../services/clock.ts";
 import { createPoller } from "../services/poller.ts";
 import { MAIL_CONCURRENCY, type MailTransport } from "./transports.ts";
@@ -95,25 +96,33 @@ export function createMailWorker(options: WorkerOptions) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
       const next = new Date(clock().getTime() + retryDelayMs(row.attempts, base, max));
-      await db
-        .update(emailOutbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          nextAttemptAt: next,
-          lockedUntil: null,
-          lastError: message.slice(0, 500),
-        })
-        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending")));
+      // Recording an outcome is the same write however often it runs: a connection lost to a
+      // database restart is retried (record 0032).
+      await retryTransient(() =>
+        db
+          .update(emailOutbox)
+          .set({
+            status: giveUp ? "failed" : "pending",
+            nextAttemptAt: next,
+            lockedUntil: null,
+            lastError: message.slice(0, 500),
+          })
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "pending"))),
+      );
       options.log?.warn(
         { outboxId: row.id, attempt: row.attempts, giveUp, err: message },
         "e-mail send failed",
       );
       return false;
     }
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", sentAt: clock(), lockedUntil: null, lastError: null })
-      .where(eq(emailOutbox.id, row.id));
+    // Sent: failing to record it would send it again once the lease ends, so a lost connection
+    // is retried (the update is the same however often it runs).
+    await retryTransient(() =>
+      db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: clock(), lockedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, row.id)),
+    );
     return true;
   }
 

@@ -63,6 +63,18 @@ export class UnprocessableError extends AppError {
   }
 }
 
+/** What a client is told while the database cannot be reached (a restart, a failover). */
+export const UNAVAILABLE_MESSAGE = "The store is briefly unavailable, please try again";
+
+/** 503: the store cannot answer for a moment (the database is away); the same request may work soon. */
+export class ServiceUnavailableError extends AppError {
+  /** How long to wait before trying again (the Retry-After header). */
+  readonly retryAfterSeconds = 5;
+  constructor(message = UNAVAILABLE_MESSAGE) {
+    super(503, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {

@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../../db/client.ts";
+import type { JobLock } from "../job-lock.ts";
 import { createPoller, type Poller } from "../poller.ts";
 
 export const POPULARITY_REFRESH_MS = 60_000;
@@ -43,13 +44,19 @@ export async function refreshPopularity(db: DbOrTx): Promise<number> {
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-/** Refreshes the figures now and then every `pollMs` until stopped. */
+/**
+ * Refreshes the figures every `pollMs` until stopped; with `lock`, a round is skipped while another
+ * server refreshes (the result would be the same).
+ */
 export function createPopularityRefresher(options: {
   db: DbOrTx;
   pollMs?: number;
   log?: { warn(obj: object, msg: string): void };
+  lock?: JobLock;
 }): Poller {
-  return createPoller(() => refreshPopularity(options.db), {
+  const { db, lock } = options;
+  const round = () => refreshPopularity(db);
+  return createPoller(() => (lock ? lock(round) : round()), {
     pollMs: options.pollMs ?? POPULARITY_REFRESH_MS,
     onError: (error) =>
       options.log?.warn({ err: String(error) }, "refreshing the popular order failed"),

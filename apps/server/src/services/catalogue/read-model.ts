@@ -30,6 +30,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { type Database, rowsOf } from "../../db/client.ts";
+import { retryTransient } from "../../db/transient.ts";
 import type { ProductBase, ProductLive } from "./read.ts";
 
 export const CATALOGUE_CHANNEL = "vastra_catalogue";
@@ -269,12 +270,13 @@ export class CatalogueReadModel {
   /**
    * One load per key and epochs at a time: concurrent asks for the same unseen answer share the
    * first one's database work instead of each querying; an ask after a notice starts its own.
+   * Loads only read, so one that lost its connection (a database restart) is run again.
    */
   shared<T>(key: string, since: Partial<Epochs>, load: () => Promise<T>): Promise<T> {
     const id = `${key}@${Object.values(since).join(",")}`;
     const running = this.#inflight.get(id) as Promise<T> | undefined;
     if (running) return running;
-    const started = load().finally(() => this.#inflight.delete(id));
+    const started = retryTransient(load).finally(() => this.#inflight.delete(id));
     this.#inflight.set(id, started);
     return started;
   }
@@ -306,10 +308,12 @@ export class CatalogueReadModel {
     return true;
   }
 
-  /** The database's versions, by kind. */
+  /** The database's versions, by kind (a read: run again when its connection was lost). */
   async versions(database: Database): Promise<Partial<Record<CatalogueKind, number>>> {
     const rows = rowsOf<{ kind: string; version: number | string }>(
-      await database.db.execute(sql`select kind, version from catalogue_version`),
+      await retryTransient(() =>
+        database.db.execute(sql`select kind, version from catalogue_version`),
+      ),
     );
     const found: Partial<Record<CatalogueKind, number>> = {};
     for (const row of rows) if (isKind(row.kind)) found[row.kind] = Number(row.version);
@@ -477,9 +481,18 @@ export async function listenCatalogue(
   return {
     model,
     // Its own read of the versions, not the timer's: that one may have read them before this
-    // commit. Nothing to wait for while suspended (nothing is kept).
+    // commit. Nothing to wait for while suspended (nothing is kept). The write has committed by
+    // now: a failure here (the database went away) must not turn its reply into an error the
+    // client would retry. Without the versions the writer might read its old data from memory,
+    // so the model stops serving until the safety net hears its notices again.
     catchUp: async () => {
-      if (database.kind === "postgres" && model.serving) await model.catchUp(database);
+      if (database.kind !== "postgres" || !model.serving) return;
+      try {
+        await model.catchUp(database);
+      } catch (err) {
+        options.log?.warn({ err: String(err) }, "catalogue catch-up failed: suspending");
+        model.suspend();
+      }
     },
     check,
     async close() {

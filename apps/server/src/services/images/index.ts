@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { IMAGE_ASPECT, IMAGE_MAX_BYTES, IMAGE_WIDTHS } from "@vastra/contracts";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Config } from "../../config.ts";
 import { AppError, ValidationError } from "../errors.ts";
 import { type ImageStore, LocalImageStore } from "./store.ts";
 
@@ -209,10 +210,24 @@ export function createImageService(options: ImageServiceOptions) {
   };
 }
 
-/** The image service a store runs with: files under DATA_DIR/images (an S3 store plugs in here). */
+/** An image service keeping its files under DATA_DIR/images. */
 export function imageServiceForDataDir(dataDir: string, options: EncodeOptions = {}): ImageService {
   return createImageService({
     ...options,
     store: new LocalImageStore(path.join(dataDir, "images")),
   });
+}
+
+/**
+ * The image service a store runs with, from its settings: the S3-compatible bucket when S3_BUCKET
+ * is set (config.s3), otherwise files under DATA_DIR/images. The one place the store is chosen.
+ * The AWS SDK (about 0.1 s of module loading) is loaded only by a store that uses it.
+ */
+export async function imageServiceFor(
+  config: Pick<Config, "dataDir" | "s3">,
+  options: EncodeOptions = {},
+): Promise<ImageService> {
+  if (!config.s3) return imageServiceForDataDir(config.dataDir, options);
+  const { S3ImageStore } = await import("./s3-store.ts");
+  return createImageService({ ...options, store: new S3ImageStore(config.s3) });
 }

@@ -35,7 +35,8 @@ export function isSafeKey(key: string): boolean {
   return key.length <= 128 && SAFE_KEY.test(key);
 }
 
-function checkKey(key: string): void {
+/** Throws for a key that is not a flat file name (every store checks before it touches anything). */
+export function assertSafeKey(key: string): void {
   if (!isSafeKey(key)) throw new Error(`Invalid image store key: ${JSON.stringify(key)}`);
 }
 
@@ -55,7 +56,7 @@ export class LocalImageStore implements ImageStore {
   }
 
   private file(key: string): string {
-    checkKey(key);
+    assertSafeKey(key);
     return path.join(this.root, key);
   }
 

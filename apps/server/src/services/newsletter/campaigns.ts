@@ -28,6 +28,7 @@ import {
 } from "../../mail/templates.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
+import type { JobLock } from "../job-lock.ts";
 import { createPoller } from "../poller.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { getNewsletterSettings, requireFields } from "./admin.ts";
@@ -176,6 +177,11 @@ export type CampaignRunnerOptions = LinkConfig & {
    * (throwing aborts the batch as a crash would: used by the tests and the benchmark).
    */
   afterBatch?: (batch: { campaignId: string; queued: number }) => void | Promise<void>;
+  /**
+   * The job's lock across processes (services/job-lock.ts): a poll round is skipped while another
+   * server runs one. Without it every server queues at once, which is safe too (SKIP LOCKED).
+   */
+  lock?: JobLock;
 };
 
 export type RunResult = { queued: number; skipped: number; finished: number };
@@ -191,7 +197,7 @@ export function createCampaignRunner(options: CampaignRunnerOptions) {
   const links: LinkConfig = { appSecret: options.appSecret, publicUrl: options.publicUrl };
   /** Each campaign's e-mail, rendered once with the placeholder link. */
   const rendered = new Map<string, EmailContent>();
-  const poller = createPoller(() => runOnce(), {
+  const poller = createPoller(() => (options.lock ? options.lock(() => runOnce()) : runOnce()), {
     pollMs: options.pollMs,
     onError: (error) => options.log?.warn({ err: String(error) }, "newsletter campaign run failed"),
   });

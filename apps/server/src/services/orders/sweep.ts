@@ -4,6 +4,7 @@
  */
 import type { DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../clock.ts";
+import type { JobLock } from "../job-lock.ts";
 import { createPoller, type Poller } from "../poller.ts";
 import { cancelExpiredOrders } from "./index.ts";
 import type { OrderLog } from "./limits.ts";
@@ -19,25 +20,28 @@ export function createPendingOrderSweeper(options: {
   clock?: Clock;
   pollMs?: number;
   log?: OrderLog & { info(obj: object, msg: string): void };
+  /**
+   * The job's lock across processes: a round is skipped while another server sweeps (each order
+   * is re-checked under its row lock anyway, so two sweeps never cancel one order twice).
+   */
+  lock?: JobLock;
 }): Poller {
-  const { log } = options;
-  return createPoller(
-    async () => {
-      const cancelled = await cancelExpiredOrders({
-        db: options.db,
-        publicUrl: options.publicUrl,
-        expiryHours: options.expiryHours,
-        mailsPerHour: options.mailsPerHour,
-        clock: options.clock,
-        log,
-      });
-      if (cancelled > 0) {
-        log?.info({ cancelled }, "cancelled orders not confirmed in time");
-      }
-    },
-    {
-      pollMs: options.pollMs ?? PENDING_SWEEP_MS,
-      onError: (error) => log?.warn({ err: String(error) }, "the pending-order sweep failed"),
-    },
-  );
+  const { log, lock } = options;
+  const round = async () => {
+    const cancelled = await cancelExpiredOrders({
+      db: options.db,
+      publicUrl: options.publicUrl,
+      expiryHours: options.expiryHours,
+      mailsPerHour: options.mailsPerHour,
+      clock: options.clock,
+      log,
+    });
+    if (cancelled > 0) {
+      log?.info({ cancelled }, "cancelled orders not confirmed in time");
+    }
+  };
+  return createPoller(() => (lock ? lock(round) : round()), {
+    pollMs: options.pollMs ?? PENDING_SWEEP_MS,
+    onError: (error) => log?.warn({ err: String(error) }, "the pending-order sweep failed"),
+  });
 }
