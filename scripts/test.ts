@@ -135,6 +135,7 @@ function buildStep(): StepResult | undefined {
     stdio: "inherit",
     env: {
       ...process.env,
+      NODE_ENV: "production", // the store's build, whatever the calling shell has set
       PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
     },
   });

@@ -18,6 +18,9 @@ export default function setup(): void {
     stdio: "inherit",
     env: {
       ...process.env,
+      // Vitest sets NODE_ENV=test, which would make a development build of React (larger, and
+      // with hydration checks the browser tests treat as errors when they reuse this build).
+      NODE_ENV: "production",
       PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
     },
   });
