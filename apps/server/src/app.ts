@@ -37,6 +37,7 @@ import { cartRoutes } from "./routes/cart.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { registerCatalogueReadModel } from "./routes/catalogue-read-model.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { deliveryRoutes } from "./routes/delivery.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { imageRoutes } from "./routes/images.ts";
@@ -56,6 +57,7 @@ import { createCategoryAdminService } from "./services/catalogue/categories.ts";
 import { createCatalogueService } from "./services/catalogue/index.ts";
 import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
+import { createDeliveryService } from "./services/delivery/index.ts";
 import { type ImageService, imageServiceFor } from "./services/images/index.ts";
 import { JOBS, jobLock } from "./services/job-lock.ts";
 import { createNewsletterAdmin } from "./services/newsletter/admin.ts";
@@ -154,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const readModel = await registerCatalogueReadModel(app, database);
   const services = {
     contact: createContactService({ db, rateLimits }),
+    delivery: createDeliveryService({ db, clock, rateLimits }),
     auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
     // The configured store (DATA_DIR/images or the S3 bucket) unless the caller brings one.
     images: options.images ?? (await imageServiceFor(config)),
@@ -230,6 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(storeRoutes, { db, readModel });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(deliveryRoutes, { delivery: services.delivery });
       await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
       await api.register(catalogueRoutes, { catalogue: services.catalogue });

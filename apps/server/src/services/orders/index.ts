@@ -20,6 +20,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   type PlaceOrder,
+  pincodeInAddress,
   type StoreSettings,
 } from "@vastra/contracts";
 import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
@@ -30,6 +31,7 @@ import type { EmailContent } from "../../mail/templates.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
+import { assertDeliverable } from "../delivery/index.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
@@ -444,6 +446,13 @@ export function createOrderService(deps: {
       user.id,
       lines.reduce((sum, l) => sum + l.quantity, 0),
       limits,
+    );
+    // Issue #14: only to a PIN the store delivers to (services/delivery, record 0034).
+    await assertDeliverable(
+      tx,
+      input.shippingAddress?.pincode ?? pincodeInAddress(input.user.address),
+      input.shippingAddress ? "shippingAddress.pincode" : "user.address",
+      now,
     );
 
     // What this transaction already sees short (on PGlite, exactly what is left) fails at once.

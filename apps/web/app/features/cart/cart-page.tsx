@@ -9,6 +9,7 @@ import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { useToast } from "~/components/ui/toast";
 import { productPath } from "~/features/catalogue/product";
+import { DeliveryCheck } from "~/features/delivery/delivery-check";
 import { cartQuantity, cartTotal, formatRupees, itemCount } from "./money";
 import { PAGE_FRAME, PageHeader } from "./page-header";
 import { type CartActionResult, type CartIntent, lineKey } from "./types";
@@ -68,7 +69,10 @@ export function CartPage({ cart, failed, result }: CartPageProps) {
               })}
             </ul>
           </section>
-          <CartSummary cart={cart} />
+          <div className="grid gap-4 lg:sticky lg:top-28">
+            <CartSummary cart={cart} />
+            <DeliveryCheck />
+          </div>
         </div>
       )}
     </div>

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
+import { DeliveryCheck } from "~/features/delivery/delivery-check";
 import { useNonce } from "~/lib/nonce";
 import { formatPrice } from "./format";
 import { galleryImages, sizeStockOf, stockOfSize } from "./product";
@@ -198,6 +199,8 @@ export function ProductDetailPage({
             </Button>
             <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
           </div>
+
+          <DeliveryCheck />
 
           <ul className="grid gap-2 rounded-lg bg-muted p-4 text-sm text-foreground/90">
             <li className="flex items-center gap-3">

@@ -1,5 +1,6 @@
 import type { Cart } from "@vastra/contracts/cart";
 import { ADDRESS_TYPES, INDIAN_STATES, ORDER_MESSAGES, type Order } from "@vastra/contracts/orders";
+import { PIN_MESSAGES, PIN_PATTERN } from "@vastra/contracts/pincode-messages";
 import { SHIPPING_NOTICE_ABOVE_RUPEES } from "@vastra/contracts/policy";
 import { CircleAlert, CircleCheck, Lock, ShoppingBag } from "lucide-react";
 import * as React from "react";
@@ -23,6 +24,8 @@ import { useToast } from "~/components/ui/toast";
 import { ShippingNotice } from "~/features/cart/cart-page";
 import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
+import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/features/delivery/lookup";
+import { readStoredPin, storePin } from "~/features/delivery/pin-storage";
 import {
   addressLine,
   CHECKOUT_FIELDS,
@@ -149,6 +152,63 @@ function CheckoutForm({
   const attempt = React.useRef<{ key: string; body: string } | null>(null);
   const busy = fetcher.state !== "idle";
   const lines = shownLines(cart);
+  const pinInfoId = React.useId();
+  const pin = values.pincode.trim();
+  const [pinCheck, setPinCheck] = React.useState<{ pin: string; result: DeliveryLookup } | null>(
+    null,
+  );
+  /** What the PIN last put in City and State: replaced by the next PIN, unlike what was typed. */
+  const autoFilled = React.useRef({ city: "", state: "" });
+  /** The form as last rendered, for the PIN's answer that comes later. */
+  const typedValues = React.useRef(values);
+  React.useEffect(() => {
+    typedValues.current = values;
+  });
+
+  // The PIN remembered from the delivery check (product page, cart) starts an empty field.
+  React.useEffect(() => {
+    const stored = readStoredPin();
+    if (stored) setValues((v) => (v.pincode ? v : { ...v, pincode: stored }));
+  }, []);
+
+  // A whole PIN: where it is fills City and State (unless the shopper typed their own), and
+  // whether the store delivers there shows at once.
+  React.useEffect(() => {
+    if (!PIN_PATTERN.test(pin)) {
+      setPinCheck(null);
+      return;
+    }
+    let current = true;
+    void lookUpDelivery(pin).then((result) => {
+      if (!current) return;
+      setPinCheck({ pin, result });
+      if (!result.ok || !result.check.known) return;
+      const { district, state } = result.check;
+      storePin(pin);
+      const typed = typedValues.current;
+      const filled = autoFilled.current;
+      const fills: Partial<CheckoutValues> = {};
+      if (district && (typed.city.trim() === "" || typed.city === filled.city)) {
+        fills.city = district;
+      }
+      if (state && (typed.state === "" || typed.state === filled.state)) fills.state = state.name;
+      autoFilled.current = { city: fills.city ?? filled.city, state: fills.state ?? filled.state };
+      if (!fills.city && !fills.state) return;
+      setValues((v) => ({ ...v, ...fills }));
+      setErrors((e) => ({
+        ...e,
+        ...(fills.city ? { city: undefined } : {}),
+        ...(fills.state ? { state: undefined } : {}),
+      }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [pin]);
+
+  const pinAnswer = pinCheck?.pin === pin && pinCheck.result.ok ? pinCheck.result.check : null;
+  // The store does not deliver there: said at the field before the order is reviewed.
+  const pinProblem = pinAnswer && !pinAnswer.serviceable ? pinAnswer.message : undefined;
 
   const focusFirstError = React.useCallback((fieldErrors: FieldErrors) => {
     const first = CHECKOUT_FIELDS.find((name) => fieldErrors[name]);
@@ -188,6 +248,7 @@ function CheckoutForm({
     event.preventDefault();
     if (busy) return;
     const found = validateCheckout(values);
+    if (!found.pincode && pinProblem) found.pincode = pinProblem;
     setErrors(found);
     setMessage("");
     if (Object.keys(found).length > 0) {
@@ -294,6 +355,33 @@ function CheckoutForm({
                   false,
                 )}
               </div>
+              <div className="grid content-start gap-1.5">
+                <Field label="Pincode" error={errors.pincode ?? pinProblem} required>
+                  <Input
+                    name="pincode"
+                    value={values.pincode}
+                    onChange={(event) => change("pincode", event.target.value)}
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    placeholder="6 digits"
+                    aria-describedby={pinInfoId}
+                  />
+                </Field>
+                <p id={pinInfoId} aria-live="polite" className="text-sm text-muted-foreground">
+                  {pinAnswer?.serviceable
+                    ? [
+                        placeOf(pinAnswer),
+                        pinAnswer.message,
+                        pinAnswer.codAvailable
+                          ? PIN_MESSAGES.codAvailable
+                          : PIN_MESSAGES.codUnavailable,
+                      ]
+                        .filter(Boolean)
+                        .join(". ")
+                        .concat(".")
+                    : ""}
+                </p>
+              </div>
               {text("city", "City", { autoComplete: "address-level2" })}
               <Field label="State / Union territory" error={errors.state} required>
                 <NativeSelect
@@ -310,11 +398,6 @@ function CheckoutForm({
                   ))}
                 </NativeSelect>
               </Field>
-              {text("pincode", "Pincode", {
-                inputMode: "numeric",
-                autoComplete: "postal-code",
-                placeholder: "6 digits",
-              })}
               <Field
                 label="Country"
                 error={errors.country}
