@@ -19,18 +19,16 @@ const fields = (page: Page) => ({
 });
 const sendButton = (page: Page) => form(page).getByRole("button", { name: /send/i });
 
-test("the contact page shows the store's support hours and how to reach it", async ({
-  page,
-  request,
-}) => {
+test("the contact page shows the store's hours and how to reach it", async ({ page, request }) => {
   const store = await storeSettings(request);
   await page.goto("/contact");
   await expect(page).toHaveTitle(/contact/i);
   await expect(form(page).getByRole("heading", { level: 1 })).toBeVisible();
-  for (const { days } of store.supportHours) {
+  // The footer's hours, from the same setting (record 0035).
+  for (const { days, hours } of store.hours) {
     await expect(form(page)).toContainText(days);
+    await expect(form(page)).toContainText(hours);
   }
-  await expect(form(page)).toContainText(/closed/i);
   // Its Instagram and WhatsApp buttons go to the store's real profiles (decisions.md §7).
   await expect(
     form(page)

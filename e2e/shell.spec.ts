@@ -148,7 +148,7 @@ test.describe("footer", () => {
       `mailto:${store.email}`,
     );
     // Mon-Sat 10:00 AM-8:00 PM, Sun 12:00 PM-6:00 PM (storefront.md §1).
-    for (const { days, hours } of store.footerHours) {
+    for (const { days, hours } of store.hours) {
       await expect(foot).toContainText(looseText(days));
       await expect(foot).toContainText(looseText(hours));
     }

@@ -1,4 +1,4 @@
-import { emailField, INDIAN_MOBILE, requiredText } from "./common.ts";
+import { emailField, errorSchema, INDIAN_MOBILE, requiredText } from "./common.ts";
 import { z } from "./zod.ts";
 
 /** The texts of storefront.md §5 and §8, and the server's own messages, in one place. */
@@ -59,6 +59,23 @@ export const RESENDS_PER_HOUR = 5;
 export const PASSWORD_MIN = 6;
 export const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "vastra_session";
+
+/**
+ * The 403 'Please verify your email first' of a sign-in to an unverified account: whether this
+ * sign-in e-mailed a fresh code (the per-address limits allow one a minute and five an hour) and
+ * when the newest code that still works went out, so the page says what really happened and counts
+ * down that code's life, not a new one's (record 0035).
+ */
+export const verifyFirstReplySchema = errorSchema
+  .extend({
+    codeSent: z.boolean().optional(),
+    /** ISO time the newest live join code was sent; null when none is left. */
+    codeSentAt: z.string().nullable().optional(),
+    /** When no code went out: seconds until the limits allow another. */
+    retryAfterSeconds: z.number().int().optional(),
+  })
+  .meta({ id: "VerifyFirstError" });
+export type VerifyFirstReply = z.infer<typeof verifyFirstReplySchema>;
 
 // Every string here has a length limit checked before anything else looks at it (`abort` stops
 // zod at the first failed check, so a megabyte never reaches a pattern or the password hash).

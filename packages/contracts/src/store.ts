@@ -20,8 +20,11 @@ export const storeSettingsSchema = z
     ordersEmail: z.email(),
     gstin: z.string(),
     social: z.object({ instagram: z.url(), facebook: z.url(), whatsapp: z.url() }),
-    footerHours: z.array(z.object({ days: z.string(), hours: z.string() })),
-    supportHours: z.array(z.object({ days: z.string(), hours: z.string() })),
+    /**
+     * The store's hours (India time): one list that the footer and the contact page both show, so
+     * they cannot disagree (record 0035; it replaces the old footerHours and supportHours).
+     */
+    hours: z.array(z.object({ days: z.string(), hours: z.string() })),
     referralRewardRupees: z.number().nonnegative(),
   })
   .meta({ id: "StoreSettings" });
@@ -50,14 +53,10 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
     facebook: "https://facebook.com/vastra.example",
     whatsapp: "https://wa.me/919820012345",
   },
-  footerHours: [
+  // storefront.md §1's hours; the contact page's other hours (§9) contradicted them (record 0035).
+  hours: [
     { days: "Mon-Sat", hours: "10:00 AM-8:00 PM" },
     { days: "Sun", hours: "12:00 PM-6:00 PM" },
-  ],
-  supportHours: [
-    { days: "Monday-Friday", hours: "10:00-19:00 IST" },
-    { days: "Saturday", hours: "10:00-18:00 IST" },
-    { days: "Sunday", hours: "Closed" },
   ],
   referralRewardRupees: 100,
 };

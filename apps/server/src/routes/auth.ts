@@ -15,6 +15,7 @@ import {
   userReplySchema,
   userSchema,
   verifyEmailChangeSchema,
+  verifyFirstReplySchema,
   verifyOtpSchema,
 } from "@vastra/contracts";
 import type { FastifyRequest } from "fastify";
@@ -102,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Sign in; errors carry msg as well as message",
         body: loginSchema,
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema, ...errors, 403: verifyFirstReplySchema },
       },
     },
     async (request, reply) => {

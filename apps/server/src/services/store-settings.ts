@@ -19,9 +19,14 @@ export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
     typeof row.data === "object" && row.data !== null && !Array.isArray(row.data) ? row.data : {}
   ) as Record<string, unknown>;
   const settings: Record<string, unknown> = { ...DEFAULT_STORE_SETTINGS };
+  // A store saved before the one `hours` list kept its shop hours as `footerHours` (record 0035).
+  const source =
+    !("hours" in stored) && "footerHours" in stored
+      ? { ...stored, hours: stored.footerHours }
+      : stored;
   for (const [key, field] of Object.entries(storeSettingsSchema.shape)) {
-    if (!(key in stored)) continue;
-    const parsed = field.safeParse(stored[key]);
+    if (!(key in source)) continue;
+    const parsed = field.safeParse(source[key]);
     if (parsed.success) settings[key] = parsed.data;
   }
   return settings as StoreSettings;

@@ -11,8 +11,8 @@ import { enqueueEmail } from "../../mail/outbox.ts";
 import { newAffiliateCode } from "../affiliate-code.ts";
 import type { Clock } from "../clock.ts";
 import {
+  AppError,
   ConflictError,
-  ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
@@ -184,6 +184,45 @@ export function createAuthService(deps: AuthDeps) {
     await enqueueEmail(tx, { ...content, kind: `code-${purpose}`, to });
   }
 
+  /**
+   * decisions.md §2: signing in to an unverified account e-mails a fresh join code, within the
+   * per-address limits (one a minute, five an hour, shared with sign-up and resend). When they
+   * refuse, the answer says so and names the newest code that still works: before, a refused code
+   * was swallowed and the page said "we have e-mailed you a code" with nothing sent (record 0035).
+   * Any other failure is the caller's error, never hidden.
+   */
+  async function verifyFirst(row: SessionUser): Promise<AppError> {
+    const email = row.email.toLowerCase();
+    let retryAfterSeconds: number | undefined;
+    try {
+      await throttleCode("register", email);
+      await db.transaction((tx) => sendCode(tx, "register", row, email));
+    } catch (error) {
+      if (!(error instanceof TooManyRequestsError)) throw error;
+      retryAfterSeconds = error.retryAfterSeconds;
+    }
+    const [newest] = await db
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.purpose, "register"),
+          eq(oneTimeCodes.email, email),
+          isNull(oneTimeCodes.consumedAt),
+          gt(oneTimeCodes.expiresAt, clock()),
+        ),
+      )
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1);
+    return new AppError(403, AUTH_MESSAGES.verifyFirst, {
+      details: {
+        codeSent: retryAfterSeconds === undefined,
+        codeSentAt: newest ? newest.createdAt.toISOString() : null,
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      },
+    });
+  }
+
   async function signIn(tx: DbOrTx, row: SessionUser, meta: SessionMeta): Promise<SignedIn> {
     const session = await createSession(tx, row.id, clock(), meta);
     return { user: toUser(row), token: session.token, expiresAt: session.expiresAt };
@@ -334,16 +373,7 @@ export function createAuthService(deps: AuthDeps) {
       const row = await findByEmail(db, input.email);
       const ok = await verifyPassword(input.password, row?.passwordHash ?? (await timingHash()));
       if (!row || !ok) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-      if (!row.emailVerifiedAt) {
-        // A fresh code, unless one went out less than a minute ago (that one still works).
-        try {
-          await throttleCode("register", input.email);
-          await db.transaction((tx) => sendCode(tx, "register", row, row.email.toLowerCase()));
-        } catch {
-          // too soon for another code: the last one is still valid
-        }
-        throw new ForbiddenError(AUTH_MESSAGES.verifyFirst);
-      }
+      if (!row.emailVerifiedAt) throw await verifyFirst(row);
       await limits.loginFailures.reset(input.email);
       return signIn(db, row, meta);
     },

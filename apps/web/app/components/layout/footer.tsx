@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { telHref } from "~/lib/store";
 import { HELP_LINKS, MAIN_NAV } from "./nav-links";
 import { FacebookIcon, InstagramIcon, WhatsAppIcon } from "./social-icons";
+import { StoreHours } from "./store-hours";
 
 export type FooterProps = {
   /** Store settings from GET /api/store (root loader). */
@@ -65,14 +66,11 @@ export function Footer({ store }: FooterProps) {
           </address>
           <div className="mt-4 flex gap-3">
             <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              {store.footerHours.map((row) => (
-                <div key={row.days} className="contents">
-                  <dt className="text-ivory-300">{row.days}</dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <StoreHours
+              hours={store.hours}
+              daysClassName="text-ivory-300"
+              noteClassName="text-ivory-300"
+            />
           </div>
         </FooterSection>
 

@@ -2,7 +2,12 @@
  * What the account pages' actions do: check the form (same rules as the browser), call the API
  * in-process, pass its session cookie on, and say what happened. Server-only.
  */
-import { AUTH_MESSAGES, type User, userReplySchema } from "@vastra/contracts/auth";
+import {
+  AUTH_MESSAGES,
+  CODE_TTL_SECONDS,
+  type User,
+  userReplySchema,
+} from "@vastra/contracts/auth";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginUrl } from "~/lib/auth.server";
 import { callAuthApi } from "./api.server";
@@ -56,7 +61,8 @@ export async function signIn(context: Context, form: FormData, redirectTo: strin
   });
   if (reply.ok) return redirect(redirectTo, { headers: reply.headers });
   if (reply.status === 403 && reply.serverMessage === AUTH_MESSAGES.verifyFirst) {
-    // decisions.md §2: a fresh code went out; the page moves to the verify step.
+    // decisions.md §2: the page moves to the verify step, saying whether a fresh code went out
+    // (the per-address limits may refuse one) and counting down the code that works (record 0035).
     return data<AuthResult>({
       intent: "login",
       ok: false,
@@ -65,10 +71,27 @@ export async function signIn(context: Context, form: FormData, redirectTo: strin
       errors: {},
       values: kept,
       email: normaliseEmail(values.email),
-      codeSentAt: Date.now(),
+      ...verifyFirstCode(reply.body),
     });
   }
   return refused(failure("login", reply.message, reply.errors, { values: kept }));
+}
+
+/** What a 403 'Please verify your email first' says about the join code (record 0035). */
+function verifyFirstCode(body: Record<string, unknown>) {
+  const now = Date.now();
+  const sentAt = typeof body.codeSentAt === "string" ? Date.parse(body.codeSentAt) : Number.NaN;
+  // An older server (or a reply without the fields) means a fresh code, as before.
+  if (body.codeSent !== false) return { codeSentAt: Number.isNaN(sentAt) ? now : sentAt };
+  const left = Number.isNaN(sentAt)
+    ? 0
+    : Math.max(0, Math.min(CODE_TTL_SECONDS, CODE_TTL_SECONDS - Math.floor((now - sentAt) / 1000)));
+  return {
+    codeSent: false,
+    codeSentAt: Number.isNaN(sentAt) ? now : sentAt,
+    codeLeftSeconds: left,
+    retryAfterSeconds: typeof body.retryAfterSeconds === "number" ? body.retryAfterSeconds : 0,
+  };
 }
 
 /** The sign-in page's "Forgot your password?" view. */

@@ -21,6 +21,8 @@ export type ApiFailure = {
   /** The server's message, even when it is also shown at a field. */
   serverMessage: string;
   errors: FieldErrors;
+  /** The API's whole error body, for replies that carry more than messages. */
+  body: Record<string, unknown>;
 };
 
 export type CallOptions = {
@@ -56,6 +58,7 @@ export async function callAuthApi<T>(
       message: options.fallback,
       serverMessage: "",
       errors: {},
+      body: {},
     };
   }
   if (response.ok) {
@@ -81,5 +84,6 @@ export async function callAuthApi<T>(
   }
   const placed = Object.keys(errors).length > 0;
   const message = placed && !unplaced ? "" : serverMessage || options.fallback;
-  return { ok: false, status: response.status, message, serverMessage, errors };
+  const body = data && typeof data === "object" ? (data as Record<string, unknown>) : {};
+  return { ok: false, status: response.status, message, serverMessage, errors, body };
 }

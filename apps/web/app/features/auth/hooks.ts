@@ -36,8 +36,8 @@ export function useCountdown(restartKey: unknown, seconds: number = CODE_TTL_SEC
  * A code step's timer: seconds left of the code sent at `sentAt`, whether it has run out, and the
  * line for the step's live region once it has.
  */
-export function useCodeTimer(sentAt: unknown) {
-  const left = useCountdown(sentAt);
+export function useCodeTimer(sentAt: unknown, seconds: number = CODE_TTL_SECONDS) {
+  const left = useCountdown(sentAt, seconds);
   const expired = left === 0;
   const [live, setLive] = React.useState("");
   React.useEffect(() => {
@@ -57,20 +57,25 @@ export function useCodeStep(
   codeSentAt: number,
   fields: readonly string[],
   validate: (form: FormData) => FieldErrors,
+  /** The life left of the code at `codeSentAt` when it is not a new one (record 0035). */
+  codeLeftSeconds: number = CODE_TTL_SECONDS,
 ) {
   const navigation = useNavigation();
   const { success } = useToast();
   const formRef = React.useRef<HTMLFormElement>(null);
   const form = useFormErrors(own && !own.ok ? own : undefined);
-  const [sentAt, setSentAt] = React.useState(codeSentAt);
-  const timer = useCodeTimer(sentAt);
+  const [code, setCode] = React.useState({ sentAt: codeSentAt, left: codeLeftSeconds });
+  const timer = useCodeTimer(code.sentAt, code.left);
 
-  React.useEffect(() => setSentAt(codeSentAt), [codeSentAt]);
+  React.useEffect(
+    () => setCode({ sentAt: codeSentAt, left: codeLeftSeconds }),
+    [codeSentAt, codeLeftSeconds],
+  );
 
   useOnNewResult(own, (r) => {
     if (r.ok) {
       form.clear();
-      if (r.codeSentAt) setSentAt(r.codeSentAt);
+      if (r.codeSentAt) setCode({ sentAt: r.codeSentAt, left: CODE_TTL_SECONDS });
       success(r.message);
       return;
     }

@@ -16,7 +16,43 @@ import { VerifyCodeStep } from "./verify-code-step";
 type View =
   | { name: "signin" }
   | { name: "forgot" }
-  | { name: "verify"; email: string; codeSentAt: number };
+  | {
+      name: "verify";
+      email: string;
+      codeSentAt: number;
+      /** Set when this sign-in sent no new code (record 0035). */
+      unsent?: { codeLeftSeconds: number; retryAfterSeconds: number };
+    };
+
+/** The verify step's view from a sign-in's answer: a new code, or the one that still works. */
+function verifyView(result: AuthResult, email: string, codeSentAt: number): View {
+  return {
+    name: "verify",
+    email,
+    codeSentAt,
+    ...(result.codeSent === false
+      ? {
+          unsent: {
+            codeLeftSeconds: result.codeLeftSeconds ?? 0,
+            retryAfterSeconds: result.retryAfterSeconds ?? 0,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * What the verify step says after a sign-in: that a code was e-mailed only when one was (the
+ * per-address limits allow one a minute and five an hour).
+ */
+function verifyNotice(view: Extract<View, { name: "verify" }>): string {
+  if (!view.unsent) return `${AUTH_MESSAGES.verifyFirst}. We have e-mailed you a code.`;
+  if (view.unsent.codeLeftSeconds > 0) {
+    return `${AUTH_MESSAGES.verifyFirst}. The code we e-mailed you last still works, so we have not sent another.`;
+  }
+  const minutes = Math.max(1, Math.ceil(view.unsent.retryAfterSeconds / 60));
+  return `${AUTH_MESSAGES.verifyFirst}. We have sent this address several codes already; you can ask for a new one in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
 
 export type LoginPageProps = {
   /** Where a successful sign-in goes (already checked to be on this site). */
@@ -35,7 +71,7 @@ const VERIFY_INTENTS = ["verify"];
 
 function initialView(result: AuthResult | undefined, startWithForgot: boolean): View {
   if (result?.email && (result.needsVerification || ["verify", "resend"].includes(result.intent))) {
-    return { name: "verify", email: result.email, codeSentAt: result.codeSentAt ?? 0 };
+    return verifyView(result, result.email, result.codeSentAt ?? 0);
   }
   if (result?.intent === "forgot") return { name: "forgot" };
   if (result?.intent === "login") return { name: "signin" };
@@ -90,7 +126,7 @@ export function LoginPage({
     if (r.needsVerification && r.email) {
       clear();
       toast(r.message);
-      setView({ name: "verify", email: r.email, codeSentAt: r.codeSentAt ?? Date.now() });
+      setView(verifyView(r, r.email, r.codeSentAt ?? Date.now()));
       return;
     }
     refuse(r, formRef.current, LOGIN_FIELDS);
@@ -207,8 +243,9 @@ export function LoginPage({
         <VerifyCodeStep
           email={view.email}
           codeSentAt={view.codeSentAt}
+          {...(view.unsent ? { codeLeftSeconds: view.unsent.codeLeftSeconds } : {})}
           result={result}
-          notice={`${AUTH_MESSAGES.verifyFirst}. We have e-mailed you a code.`}
+          notice={verifyNotice(view)}
           redirectTo={redirectTo}
           backHref={signInHref}
           backLabel="Back to sign in"

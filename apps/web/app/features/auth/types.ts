@@ -19,6 +19,14 @@ export type AuthResult = {
   email?: string;
   /** Set when a new code went out: restarts the 600-second countdown. */
   codeSentAt?: number;
+  /**
+   * Sign-in to an unverified account only (record 0035): false when no new code went out (the
+   * per-address limits refused one), with the seconds the newest code still works (0: none) and
+   * the seconds until another may be sent.
+   */
+  codeSent?: boolean;
+  codeLeftSeconds?: number;
+  retryAfterSeconds?: number;
   /** The sign-in attempt met an unverified account (decisions.md §2): move to the verify step. */
   needsVerification?: boolean;
 };

@@ -12,6 +12,8 @@ export type VerifyCodeStepProps = {
   email: string;
   /** Changes whenever a new code goes out: restarts the countdown. */
   codeSentAt: number;
+  /** The seconds that code still works, when it is not a new one (record 0035). */
+  codeLeftSeconds?: number;
   /** The latest answer to this step's own forms ("verify", "resend"), if any. */
   result: AuthResult | undefined;
   /** An extra note under the heading (e.g. 'Please verify your email first'). */
@@ -36,6 +38,7 @@ const CODE_FIELD = ["otp"] as const;
 export function VerifyCodeStep({
   email,
   codeSentAt,
+  codeLeftSeconds,
   result,
   notice,
   redirectTo,
@@ -46,8 +49,12 @@ export function VerifyCodeStep({
 }: VerifyCodeStepProps) {
   const own = result && INTENTS.includes(result.intent) ? result : undefined;
   const { errors, banner, setErrors, left, expired, live, formRef, busyIntent, onSubmit } =
-    useCodeStep(own, codeSentAt, CODE_FIELD, (form) =>
-      validateCode(readText(form, CODE_FIELD).otp),
+    useCodeStep(
+      own,
+      codeSentAt,
+      CODE_FIELD,
+      (form) => validateCode(readText(form, CODE_FIELD).otp),
+      codeLeftSeconds,
     );
 
   return (

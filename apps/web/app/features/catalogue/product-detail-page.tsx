@@ -79,9 +79,27 @@ export function ProductDetailPage({
     if (i >= 0) setImageIndex(i);
   }
 
+  /**
+   * Paging the gallery to a picture of another colour chooses that colour (record 0035): the
+   * picture on screen is the piece the cart gets. A picture of no colour (the main image, extra
+   * views) keeps the colour chosen.
+   */
+  function showImage(i: number) {
+    setImageIndex(i);
+    const shown = images[i]?.color;
+    if (shown && product.colors.includes(shown)) setColor(shown);
+  }
+
+  // The 'Please select a size!' toast, closed once a size is chosen (it would be stale).
+  const sizeToast = React.useRef<number | null>(null);
+
   function chooseSize(next: string) {
     setSize(next);
     setSizeError(null);
+    if (sizeToast.current !== null) {
+      toast.dismiss(sizeToast.current);
+      sizeToast.current = null;
+    }
     const stock = stockOfSize(product, next);
     setQuantity((q) => Math.max(1, Math.min(q, stock)));
   }
@@ -93,7 +111,8 @@ export function ProductDetailPage({
     }
     if (!size) {
       setSizeError(PRODUCT_MESSAGES.selectSize);
-      toast.error(PRODUCT_MESSAGES.selectSize);
+      if (sizeToast.current !== null) toast.dismiss(sizeToast.current);
+      sizeToast.current = toast.error(PRODUCT_MESSAGES.selectSize);
       document.querySelector<HTMLInputElement>("[data-size-chooser] input:not(:disabled)")?.focus();
       return;
     }
@@ -121,7 +140,7 @@ export function ProductDetailPage({
         <ProductGallery
           images={images}
           index={imageIndex}
-          onIndexChange={setImageIndex}
+          onIndexChange={showImage}
           className="md:sticky md:top-24 md:self-start"
         />
 
@@ -224,7 +243,10 @@ export function ProductDetailPage({
               Reviews{product.reviewCount > 0 ? ` (${product.reviewCount})` : ""}
             </TabsTrigger>
             <TabsTrigger value="shipping">
-              Shipping<span className="hidden sm:inline">&nbsp;&amp; returns</span>
+              {/* One flex item: the trigger's gap must not open inside the label. */}
+              <span>
+                Shipping<span className="hidden sm:inline"> &amp; returns</span>
+              </span>
             </TabsTrigger>
           </TabsList>
           <TabsContent value="details" className="pt-2">

@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { InstagramIcon, WhatsAppIcon } from "~/components/layout/social-icons";
+import { StoreHours } from "~/components/layout/store-hours";
 import { Button } from "~/components/ui/button";
 import { addressLines, telHref } from "~/features/policies/format";
 import { ContactForm } from "./contact-form";
@@ -122,24 +123,16 @@ export function ContactPage({
         </section>
 
         <div className="grid content-start gap-6">
-          <InfoCard icon={<Clock aria-hidden="true" className="size-5" />} title="Support hours">
-            <dl className="grid gap-2">
-              {store.supportHours.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt className="font-medium text-foreground">{row.days}</dt>
-                  <dd
-                    className={
-                      /closed/i.test(row.hours) ? "text-muted-foreground" : "text-foreground/90"
-                    }
-                  >
-                    {row.hours}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+          <InfoCard icon={<Clock aria-hidden="true" className="size-5" />} title="Hours">
+            {/* The footer's hours, from the same setting and shown the same way (record 0035). */}
+            <StoreHours
+              hours={store.hours}
+              className="text-foreground/90"
+              daysClassName="font-medium text-foreground"
+              noteClassName="text-muted-foreground"
+            />
             <p className="mt-3 text-muted-foreground text-sm">
-              Indian Standard Time. Messages sent outside these hours are answered on the next
-              working day.
+              Messages sent outside these hours are answered the next day we are open.
             </p>
           </InfoCard>
 

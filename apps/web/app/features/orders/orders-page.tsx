@@ -125,13 +125,15 @@ export function OrdersPage({ orders, status, failed, result, confirmCancel }: Or
 
 const FILTERS: readonly StatusFilter[] = ["all", ...ORDER_STATUSES];
 
+/**
+ * The status chips wrap onto more lines on a narrow screen (record 0035): a row that scrolled
+ * sideways hid the active chip off screen on a phone; wrapped, every chip and the active one are
+ * in view, before any script runs.
+ */
 function StatusFilterNav({ current }: { current: StatusFilter }) {
   return (
-    <nav
-      aria-label="Filter orders by status"
-      className="-mx-4 mb-6 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0"
-    >
-      <ul className="flex w-max gap-2">
+    <nav aria-label="Filter orders by status" className="mb-6">
+      <ul className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => {
           const active = filter === current;
           return (
