@@ -77,8 +77,6 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     ttl,
   });
   const rendering = new Map<string, Promise<void>>();
-  /** Pages rendered and now being compressed, before they are stored. */
-  const compiling = new Map<string, Promise<void>>();
   const tickets = new WeakMap<FastifyRequest, Ticket>();
   const requests = new WeakMap<object, FastifyRequest>();
 
@@ -117,10 +115,10 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       const pending = rendering.get(key);
       // No await unless there is something to wait for: the first miss must claim the render
       // before the next request's hook runs.
-      if (pending) await pending;
-      const compiled = compiling.get(key);
-      if (compiled) await compiled;
-      if (pending || compiled) entry = pages.get(key);
+      if (pending) {
+        await pending;
+        entry = pages.get(key);
+      }
     }
     if (entry) return serve(reply, request, entry);
 
@@ -180,15 +178,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
         if (!storable) return;
         const etag = `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
         const pieces = html.split(placeholder).map((piece) => Buffer.from(piece));
-        const done: Promise<void> = gzipTemplate(pieces)
-          .then(
-            (page) => void pages.set(ticket.key, { page, etag, headers: kept }),
-            () => {}, // Not stored: the next request renders the page again.
-          )
-          .finally(() => {
-            if (compiling.get(ticket.key) === done) compiling.delete(ticket.key);
-          });
-        compiling.set(ticket.key, done);
+        pages.set(ticket.key, { page: gzipTemplate(pieces), etag, headers: kept });
       }),
     );
     return new Response(body, { status: response.status, headers: response.headers });
