@@ -125,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Headers (x-request-id too) in one synchronous hook; request logging only of failed or slow
   // answers (record 0026); compression of compressible answers of 1 KB and more.
-  await registerSecurity(app, { production: config.isProduction, dev: false });
+  await registerSecurity(app, {
+    production: config.isProduction,
+    dev: false,
+    imageOrigin: config.imagePublicBaseUrl && new URL(config.imagePublicBaseUrl).origin,
+  });
   registerRequestLog(app);
   await app.register(compress, { global: true, threshold: 1024 });
   registerErrorHandling(app);
@@ -231,7 +235,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get("/openapi.json", { config: { auth: "public" }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
-      await api.register(storeRoutes, { db, readModel });
+      await api.register(storeRoutes, {
+        db,
+        readModel,
+        imageBaseUrl: config.imagePublicBaseUrl,
+      });
       await api.register(contactRoutes, { contact: services.contact });
       await api.register(deliveryRoutes, { delivery: services.delivery });
       await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });

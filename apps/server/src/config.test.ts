@@ -271,3 +271,21 @@ describe("S3 settings (images in a bucket)", () => {
     expect(error.message).not.toContain(KEYS.S3_SECRET_ACCESS_KEY);
   });
 });
+
+describe("IMAGE_PUBLIC_BASE_URL (a CDN serving the stored images)", () => {
+  it("is unset by default; set, it is kept without its trailing slash", () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).imagePublicBaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ APP_SECRET: SECRET, IMAGE_PUBLIC_BASE_URL: "https://cdn.example.in/img/" })
+        .imagePublicBaseUrl,
+    ).toBe("https://cdn.example.in/img");
+  });
+
+  it.each([
+    ["cdn.example.in/img", "must start with https:// or http://"],
+    ["https://cdn.example.in/img?v=1", "must be a base URL without a query or fragment"],
+  ])("%s stops start-up with one line: %s", (value, message) => {
+    const error = configError({ APP_SECRET: SECRET, IMAGE_PUBLIC_BASE_URL: value });
+    expect(error.message).toBe(`Setting IMAGE_PUBLIC_BASE_URL is invalid ("${value}"): ${message}`);
+  });
+});

@@ -127,6 +127,11 @@ const envSchema = z.object({
       },
     )
     .optional(),
+  // A CDN serving /images/<key> as <this>/<key> (record 0030): pages fetch stored images there.
+  IMAGE_PUBLIC_BASE_URL: optionalUrl(["https://", "http://"]).refine(
+    (v) => v === undefined || !/[?#]/.test(v),
+    { message: "must be a base URL without a query or fragment" },
+  ),
 });
 
 /**
@@ -159,6 +164,8 @@ export type Config = {
   demoAdminPassword?: string | undefined;
   /** Where images are kept when not in DATA_DIR/images: an S3-compatible bucket (S3_BUCKET set). */
   s3: S3Settings | undefined;
+  /** IMAGE_PUBLIC_BASE_URL without its trailing slash: where browsers fetch stored images. */
+  imagePublicBaseUrl: string | undefined;
 };
 
 /** An S3-compatible bucket for images (docs/decisions/0030-object-storage.md). */
@@ -248,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     ...(e.DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.DEMO_ADMIN_PASSWORD } : {}),
     s3,
+    imagePublicBaseUrl: e.IMAGE_PUBLIC_BASE_URL?.replace(/\/+$/, ""),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ErrorPage } from "./components/layout/error-page";
 import { SiteShell } from "./components/layout/site-shell";
+import { ImageBaseContext } from "./components/ui/responsive-image";
 import { ToastProvider } from "./components/ui/toast";
 import { fontFaceCss } from "./lib/fonts";
 import { useNonce } from "./lib/nonce";
@@ -69,9 +70,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <ToastProvider>
-          <SiteShell store={data?.store} user={data?.user ?? null} cartCount={data?.cartCount ?? 0}>
-            {children}
-          </SiteShell>
+          <ImageBaseContext.Provider value={data?.store.imageBaseUrl}>
+            <SiteShell
+              store={data?.store}
+              user={data?.user ?? null}
+              cartCount={data?.cartCount ?? 0}
+            >
+              {children}
+            </SiteShell>
+          </ImageBaseContext.Provider>
         </ToastProvider>
         {/* Scrolls to the top on every new page; restores the position on back/forward. */}
         <ScrollRestoration nonce={nonce} />

@@ -16,6 +16,16 @@ export function imageVariant(url: string, width: number): string {
   return m ? `/images/${m[1]}-w${width}.webp` : url;
 }
 
+/**
+ * Where the browser fetches a stored image: under the CDN's base (IMAGE_PUBLIC_BASE_URL, which
+ * serves `/images/<key>` as `<base>/<key>`) when the store has one, else the store's own
+ * `/images/…`. Any other URL is returned as it is. Stored URLs never change (record 0030).
+ */
+export function publicImageUrl(url: string, base: string | undefined): string {
+  if (!base || !STORED.test(url)) return url;
+  return `${base}${url.slice("/images".length)}`;
+}
+
 /** A srcset for a stored image (undefined for any other URL, which is used as it is). */
 export function imageSrcSet(url: string): string | undefined {
   if (!STORED.test(url)) return undefined;

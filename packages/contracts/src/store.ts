@@ -30,6 +30,15 @@ export const storeSettingsSchema = z
   .meta({ id: "StoreSettings" });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
+/**
+ * GET /api/store: the settings, and where the browser fetches stored images when a CDN serves
+ * them (IMAGE_PUBLIC_BASE_URL; absent when the store serves them itself).
+ */
+export const storeInfoSchema = storeSettingsSchema
+  .extend({ imageBaseUrl: z.url().optional() })
+  .meta({ id: "StoreInfo" });
+export type StoreInfo = z.infer<typeof storeInfoSchema>;
+
 /** Placeholders in valid Indian formats; the store replaces them without code changes. */
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   name: "Vastra",

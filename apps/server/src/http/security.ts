@@ -29,7 +29,7 @@ export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), pay
 /** The CSP; without a nonce (answers that carry no inline script) scripts may come from 'self' only. */
 export function contentSecurityPolicy(
   nonce: string | undefined,
-  options: { dev: boolean },
+  options: { dev: boolean; imageOrigin?: string | undefined },
 ): string {
   const directives = [
     "default-src 'self'",
@@ -39,7 +39,7 @@ export function contentSecurityPolicy(
         ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`
         : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${options.imageOrigin ? ` ${options.imageOrigin}` : ""}`,
     "font-src 'self' data:",
     options.dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "frame-src 'self'",
@@ -68,7 +68,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { production: boolean; dev: boolean },
+  /** imageOrigin: the CDN's origin that stored images come from (IMAGE_PUBLIC_BASE_URL). */
+  options: { production: boolean; dev: boolean; imageOrigin?: string | undefined },
 ): Promise<void> {
   const fixed: Record<string, string> = {
     ...helmetHeaders({

@@ -1,4 +1,4 @@
-import { storeSettingsSchema } from "@vastra/contracts";
+import { storeInfoSchema } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/client.ts";
 import { CatalogueReadModel } from "../services/catalogue/read-model.ts";
@@ -8,22 +8,28 @@ import { sendReady } from "./ready-reply.ts";
 export const storeRoutes: FastifyPluginAsyncZod<{
   db: Db;
   readModel?: CatalogueReadModel;
-}> = async (app, { db, readModel = new CatalogueReadModel(false) }) => {
+  /** IMAGE_PUBLIC_BASE_URL, passed on to pages (they fetch stored images there). */
+  imageBaseUrl?: string | undefined;
+}> = async (app, { db, readModel = new CatalogueReadModel(false), imageBaseUrl }) => {
   app.get(
     "/store",
     {
       config: { auth: "public" },
       schema: {
         tags: ["store"],
-        summary: "The store's public settings: name, address, contacts, hours, referral reward",
-        response: { 200: storeSettingsSchema },
+        summary:
+          "The store's public settings: name, address, contacts, hours, referral reward, and where stored images are served when a CDN serves them",
+        response: { 200: storeInfoSchema },
       },
     },
     async (request, reply) =>
       sendReady(
         request,
         reply,
-        await readModel.single("store", ["store"], () => getStoreSettings(db)),
+        await readModel.single("store", ["store"], async () => ({
+          ...(await getStoreSettings(db)),
+          ...(imageBaseUrl ? { imageBaseUrl } : {}),
+        })),
       ),
   );
 };

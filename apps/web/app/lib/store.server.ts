@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "@vastra/contracts/store";
+import { DEFAULT_STORE_SETTINGS, type StoreInfo } from "@vastra/contracts/store";
 import type { RouterContextProvider } from "react-router";
 import { apiJson } from "./api";
 import { serverApi } from "./api.server";
@@ -9,9 +9,9 @@ import { serverApi } from "./api.server";
  */
 export async function loadStoreSettings(
   context: Readonly<RouterContextProvider>,
-): Promise<StoreSettings> {
+): Promise<StoreInfo> {
   try {
-    return await apiJson<StoreSettings>(serverApi(context), "/api/store");
+    return await apiJson<StoreInfo>(serverApi(context), "/api/store");
   } catch (error) {
     console.error("GET /api/store failed; using the default store settings", error);
     return DEFAULT_STORE_SETTINGS;

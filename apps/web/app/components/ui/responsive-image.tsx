@@ -5,6 +5,7 @@ import {
   imageSrcSet,
   imageVariant,
   LOGO_URL,
+  publicImageUrl,
 } from "@vastra/contracts/images";
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
@@ -35,16 +36,27 @@ export type ResponsiveImageProps = Omit<
   className?: string;
 };
 
+/**
+ * Where stored images are fetched: the CDN's base URL (IMAGE_PUBLIC_BASE_URL, from GET
+ * /api/store), or undefined for the store's own /images/…. Provided once by the root layout.
+ */
+export const ImageBaseContext = React.createContext<string | undefined>(undefined);
+
 const FALLBACK_URL: Record<ResponsiveImageFallback, string> = {
   placeholder: IMAGE_PLACEHOLDER,
   logo: LOGO_URL,
 };
 
-function srcSetFor(src: string, widths: readonly number[] | undefined): string | undefined {
-  const all = imageSrcSet(src);
-  if (!all || !widths) return all;
-  const chosen = IMAGE_WIDTHS.filter((w) => widths.includes(w));
-  return chosen.length ? chosen.map((w) => `${imageVariant(src, w)} ${w}w`).join(", ") : all;
+function srcSetFor(
+  src: string,
+  widths: readonly number[] | undefined,
+  base: string | undefined,
+): string | undefined {
+  if (!imageSrcSet(src)) return undefined;
+  const chosen = widths ? IMAGE_WIDTHS.filter((w) => widths.includes(w)) : [];
+  return (chosen.length ? chosen : IMAGE_WIDTHS)
+    .map((w) => `${publicImageUrl(imageVariant(src, w), base)} ${w}w`)
+    .join(", ");
 }
 
 /**
@@ -68,6 +80,7 @@ export function ResponsiveImage({
   ...props
 }: ResponsiveImageProps) {
   const ref = React.useRef<HTMLImageElement>(null);
+  const base = React.useContext(ImageBaseContext);
   // The src that failed; a new src (a gallery switching images) gets its own chance.
   const [failedSrc, setFailedSrc] = React.useState<string | null>(null);
   const failed = !src || failedSrc === src;
@@ -75,18 +88,19 @@ export function ResponsiveImage({
   // An image that failed before React hydrated never fired onError here: check once on mount.
   React.useEffect(() => {
     const img = ref.current;
-    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute("src") === src) {
+    const rendered = src && publicImageUrl(src, base);
+    if (src && img?.complete && img.naturalWidth === 0 && img.getAttribute("src") === rendered) {
       setFailedSrc(src);
     }
-  }, [src]);
+  }, [src, base]);
 
-  const shownSrc = failed ? FALLBACK_URL[fallback] : src;
+  const shownSrc = failed ? FALLBACK_URL[fallback] : publicImageUrl(src, base);
   return (
     <img
       ref={ref}
       {...props}
       src={shownSrc}
-      srcSet={failed ? undefined : srcSetFor(src, widths)}
+      srcSet={failed ? undefined : srcSetFor(src, widths, base)}
       sizes={failed ? undefined : sizes}
       alt={alt}
       width={width}
