@@ -41,6 +41,8 @@ const rupees = new Intl.NumberFormat("en-IN", {
   maximumFractionDigits: 2,
 });
 const money = (amount: number) => rupees.format(amount);
+/** A new store's charges (record 0036): items under ₹999 pay ₹99 shipping, paid by UPI. */
+const withShipping = (subtotal: number) => (subtotal >= 999 ? subtotal : subtotal + 99);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function allProducts(request: APIRequestContext): Promise<Product[]> {
@@ -131,9 +133,9 @@ test("the whole journey: two sizes, cart, checkout with a wrong then a right pin
     await expect(quantityOf(line)).toHaveText("1");
   }
   await expect(main(page).getByTestId("cart-total")).toHaveText(money(price * 2));
-  await expect(main(page).getByTestId("shipping-notice")).toContainText(
-    "Our team will contact you about shipping charges",
-  );
+  // Above ₹999 the order ships free (record 0036).
+  await expect(main(page).getByTestId("shipping-line")).toContainText("Free");
+  await expect(main(page).getByTestId("free-shipping-note")).toHaveText("Your order ships free.");
   // One more of the first size: the line, the total and the badge follow.
   await lineA.getByRole("button", { name: /^Increase quantity of / }).click();
   await expect(quantityOf(lineA)).toHaveText("2");
@@ -409,7 +411,7 @@ test("cart steppers: the notice above ₹999, a refused increase, and decrease a
   const fullLine = cartLine(page, other!.title, full.size);
   await expect(cartBadge(page, 1 + full.stock)).toBeVisible();
   await expect(main(page).getByTestId("cart-total")).toHaveText(
-    money(cheap!.price + other!.price * full.stock),
+    money(withShipping(cheap!.price + other!.price * full.stock)),
   );
 
   // More than the size's stock is refused with the server's words, at the line.
@@ -423,24 +425,29 @@ test("cart steppers: the notice above ₹999, a refused increase, and decrease a
   await expect(toast(page, "Item removed from cart")).toBeVisible();
   await expect(fullLine).toHaveCount(0);
   await expect(cartBadge(page, 1)).toBeVisible();
-  await expect(main(page).getByTestId("cart-total")).toHaveText(money(cheap!.price));
-  await expect(main(page).getByTestId("shipping-notice")).toHaveCount(0);
+  // Under ₹999: shipping is added, and the cart says how much more ships free.
+  await expect(main(page).getByTestId("cart-total")).toHaveText(money(withShipping(cheap!.price)));
+  if (cheap!.price < 999) {
+    await expect(main(page).getByTestId("free-shipping-note")).toContainText(
+      `Add ${money(999 - cheap!.price)} more for free shipping`,
+    );
+  }
   await expect(main(page).getByRole("link", { name: "Continue shopping" })).toHaveAttribute(
     "href",
     "/products",
   );
 
-  // Two pieces cross ₹999: the notice appears; nothing is added to the total.
+  // Two pieces cross ₹999: shipping is free.
   await cheapLine.getByRole("button", { name: /^Increase quantity of / }).click();
   await expect(quantityOf(cheapLine)).toHaveText("2");
   await expect(main(page).getByTestId("cart-total")).toHaveText(money(cheap!.price * 2));
-  await expect(main(page).getByTestId("shipping-notice")).toBeVisible();
+  await expect(main(page).getByTestId("free-shipping-note")).toHaveText("Your order ships free.");
   await expect(cartBadge(page, 2)).toBeVisible();
 
   // Decrease: 2 → 1, then at 1 the line goes and the cart is empty.
   await cheapLine.getByRole("button", { name: /^Decrease quantity of / }).click();
   await expect(quantityOf(cheapLine)).toHaveText("1");
-  await expect(main(page).getByTestId("shipping-notice")).toHaveCount(0);
+  await expect(main(page).getByTestId("cart-total")).toHaveText(money(withShipping(cheap!.price)));
   await cheapLine.getByRole("button", { name: /^Remove .+ \(quantity 1\)$/ }).click();
   await expect(main(page).getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   await expect(cartBadge(page, 0)).toBeVisible();

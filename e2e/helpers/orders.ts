@@ -35,7 +35,8 @@ export async function placeOrder(
     data: {
       user: { address: "x", ...customer },
       items: [{ productId: product!._id, size, quantity }],
-      totalAmount: product!.price * quantity,
+      // A new store's charges (record 0036): under ₹999 of items, ₹99 shipping (UPI, no COD fee).
+      totalAmount: product!.price * quantity + (product!.price * quantity < 999 ? 99 : 0),
       shippingAddress: {
         streetAddress: "14 Residency Road",
         apartment: "Flat 2A",

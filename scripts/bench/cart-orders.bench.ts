@@ -21,7 +21,7 @@
  * Prints a markdown section on stdout; progress on stderr.
  */
 import { randomBytes } from "node:crypto";
-import { SESSION_COOKIE } from "@vastra/contracts";
+import { DEFAULT_DELIVERY_SETTINGS, orderCharges, SESSION_COOKIE } from "@vastra/contracts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../apps/server/src/db/client.ts";
 import { cartLines, userSessions, users } from "../../apps/server/src/db/schema.ts";
@@ -133,7 +133,13 @@ async function addShoppers(
               address: "12 MG Road, Flat 4, Bengaluru, Karnataka, 560001, India",
             },
             items: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: 1 })),
-            totalAmount: lines.reduce((sum, l) => sum + l.pricePaise, 0) / 100,
+            // A new store's charges (record 0036): shipping under ₹999, paid by UPI.
+            totalAmount:
+              orderCharges(
+                lines.reduce((sum, l) => sum + l.pricePaise, 0),
+                DEFAULT_DELIVERY_SETTINGS,
+                "upi",
+              ).totalPaise / 100,
           }),
         });
       });

@@ -259,6 +259,8 @@ export async function createOrder(
       userId: seed.userId,
       status: seed.status ?? "pending",
       totalPaise: total,
+      // Items only: no shipping or COD fee (record 0036).
+      subtotalPaise: total,
       customerName: "Test Shopper",
       customerEmail: "test.shopper@example.in",
       customerPhone: "9876543210",

@@ -6,6 +6,7 @@
  * (shipping charges, cash-on-delivery limits) add their own keys here; stored documents without
  * them read the defaults key by key.
  */
+import { SHIPPING_MESSAGES, UPI_VPA } from "./shipping.ts";
 import { isCalendarDate } from "./stats.ts";
 import { z } from "./zod.ts";
 
@@ -33,6 +34,10 @@ export const ZONE_IMPORT_MAX_ROWS = 25_000;
 /** Transit days a zone may promise (0: delivered the day it is dispatched). */
 export const TRANSIT_DAYS_MAX = 30;
 export const HANDLING_DAYS_MAX = 15;
+
+function rupeesField(max: number, message: string) {
+  return z.number({ error: message }).int(message).min(0, message).max(max, message);
+}
 
 const holidaySchema = z.object({
   date: z
@@ -91,6 +96,27 @@ export const deliverySettingsSchema = z.object({
       });
     })
     .transform((list) => [...list].sort((a, b) => a.date.localeCompare(b.date))),
+  // Shipping charges and UPI (record 0036): defaults, so a client that does not know them yet
+  // (and a stored document from before) still validates.
+  /** Orders whose items come to this many rupees or more ship free. */
+  freeShippingFromRupees: rupeesField(1_000_000, SHIPPING_MESSAGES.threshold).default(999),
+  /** Shipping below the threshold, rupees. */
+  shippingFeeRupees: rupeesField(10_000, SHIPPING_MESSAGES.fee).default(99),
+  /** Added to an order paid by cash on delivery, rupees (the admin may waive it per order). */
+  codFeeRupees: rupeesField(10_000, SHIPPING_MESSAGES.fee).default(49),
+  /** The store's UPI ID; '' = no UPI link or QR is shown. */
+  upiVpa: z
+    .string({ error: SHIPPING_MESSAGES.upiVpa })
+    .trim()
+    .max(300, SHIPPING_MESSAGES.upiVpa)
+    .refine((v) => v === "" || UPI_VPA.test(v), SHIPPING_MESSAGES.upiVpa)
+    .default(""),
+  /** The name UPI apps show the shopper beside the VPA. */
+  upiPayeeName: z
+    .string({ error: SHIPPING_MESSAGES.payeeName })
+    .trim()
+    .max(50, SHIPPING_MESSAGES.payeeName)
+    .default(""),
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 export type DeliverySettingsInput = z.input<typeof deliverySettingsSchema>;
@@ -104,6 +130,11 @@ export const deliverySettingsViewSchema = z
     serveUnlistedPins: z.boolean(),
     codForUnlistedPins: z.boolean(),
     holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+    freeShippingFromRupees: z.number().int(),
+    shippingFeeRupees: z.number().int(),
+    codFeeRupees: z.number().int(),
+    upiVpa: z.string(),
+    upiPayeeName: z.string(),
   })
   .meta({ id: "DeliverySettings" });
 
@@ -118,6 +149,11 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   serveUnlistedPins: true,
   codForUnlistedPins: true,
   holidays: [],
+  freeShippingFromRupees: 999,
+  shippingFeeRupees: 99,
+  codFeeRupees: 49,
+  upiVpa: "",
+  upiPayeeName: "",
 };
 
 export const deliverySettingsReplySchema = z.object({

@@ -17,6 +17,7 @@ export * from "./pincode.ts";
 export * from "./policy.ts";
 export * from "./referrals.ts";
 export * from "./reviews.ts";
+export * from "./shipping.ts";
 export * from "./stats.ts";
 export * from "./store.ts";
 export * from "./uploads.ts";

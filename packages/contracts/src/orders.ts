@@ -1,5 +1,6 @@
 import { cartLineSchema } from "./cart.ts";
 import { EMAIL, errorSchema, INDIAN_MOBILE } from "./common.ts";
+import { CHECKOUT_PAYMENT_METHODS, SHIPPING_MESSAGES } from "./shipping.ts";
 import { z } from "./zod.ts";
 
 export const ORDER_STATUSES = [
@@ -271,6 +272,13 @@ export const placeOrderSchema = z
     /** Ignored: a new order is always pending. */
     status: z.string().max(50).optional(),
     shippingAddress: shippingAddressSchema.optional(),
+    /**
+     * Cash on delivery (where the PIN allows it; adds the COD fee) or UPI when the store
+     * contacts the shopper; absent (older clients): UPI.
+     */
+    paymentMethod: z
+      .enum(CHECKOUT_PAYMENT_METHODS, { error: SHIPPING_MESSAGES.paymentMethod })
+      .default("upi"),
   })
   .superRefine((value, ctx) => {
     if (value.shippingAddress) return;
@@ -307,8 +315,16 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     paymentMethod: z.string(),
-    /** Rupees, 2 decimals; equals the subtotal (storefront.md §9). */
+    /** Rupees, 2 decimals: items + shipping + COD fee (record 0036). */
     totalAmount: z.number(),
+    /** Rupees: the items' prices × quantities. */
+    subtotalAmount: z.number(),
+    /** Rupees: 0 when the order ships free. */
+    shippingAmount: z.number(),
+    /** Rupees: the cash-on-delivery fee (0 when not COD, or waived). */
+    codFeeAmount: z.number(),
+    /** The admin waived the COD fee. */
+    codFeeWaived: z.boolean(),
     items: z.array(orderItemSchema),
     user: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
     shippingAddress: z

@@ -11,7 +11,7 @@
  *     that index, before and after.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { SESSION_COOKIE } from "@vastra/contracts";
+import { DEFAULT_DELIVERY_SETTINGS, orderCharges, SESSION_COOKIE } from "@vastra/contracts";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { Db } from "../../../apps/server/src/db/client.ts";
@@ -148,7 +148,13 @@ export async function addShoppers(
               address: "12 MG Road, Flat 4, Bengaluru, Karnataka, 560001, India",
             },
             items: lines.map((l) => ({ productId: l.productId, size: l.size, quantity: 1 })),
-            totalAmount: lines.reduce((sum, l) => sum + l.pricePaise, 0) / 100,
+            // A new store's charges (record 0036): shipping under ₹999, paid by UPI.
+            totalAmount:
+              orderCharges(
+                lines.reduce((sum, l) => sum + l.pricePaise, 0),
+                DEFAULT_DELIVERY_SETTINGS,
+                "upi",
+              ).totalPaise / 100,
           }),
         });
       });

@@ -340,6 +340,12 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull().default("to_be_confirmed"),
     /** bigint: a total passes 2^31 paise (₹2.15 crore) with a few hundred costly items. */
     totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    /** Issue #14 (record 0036): total = items + shipping + COD fee; older orders: items only. */
+    subtotalPaise: bigint("subtotal_paise", { mode: "number" }).notNull().default(0),
+    shippingPaise: bigint("shipping_paise", { mode: "number" }).notNull().default(0),
+    /** The COD fee charged (0 when not COD or waived). */
+    codFeePaise: bigint("cod_fee_paise", { mode: "number" }).notNull().default(0),
+    codFeeWaived: boolean("cod_fee_waived").notNull().default(false),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),

@@ -21,7 +21,12 @@ export type EmailBlock =
   | { type: "code"; code: string }
   | { type: "button"; label: string; url: string }
   | { type: "rows"; rows: Array<[string, string]> }
-  | { type: "quote"; text: string };
+  | { type: "quote"; text: string }
+  /**
+   * An image inside the message (a `data:` URL, e.g. a UPI QR code): shown by clients that allow
+   * inline data images; the plain text (and clients that block it) get `alt` and the `link`.
+   */
+  | { type: "image"; src: string; alt: string; width: number; link?: string };
 
 export type EmailSpec = {
   subject: string;
@@ -77,6 +82,8 @@ function blockHtml(block: EmailBlock): string {
       return `<p style="margin:8px 0 24px;text-align:center"><span style="display:inline-block;padding:12px 24px;border:1px dashed ${BRAND.gold};border-radius:8px;font-family:Menlo,Consolas,monospace;font-size:28px;letter-spacing:8px;color:${BRAND.maroon};background:#fff">${escapeHtml(block.code)}</span></p>`;
     case "button":
       return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:6px;background:${BRAND.maroon}"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 28px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none">${escapeHtml(block.label)}</a></td></tr></table>`;
+    case "image":
+      return `<p style="margin:0 0 16px;text-align:center"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.width}" style="display:inline-block;width:${block.width}px;height:${block.width}px"></p>`;
     case "rows":
       return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px;border-collapse:collapse;font-size:14px">${block.rows
         .map(
@@ -100,6 +107,8 @@ function blockText(block: EmailBlock): string {
       return `    ${block.code}`;
     case "button":
       return `${block.label}: ${block.url}`;
+    case "image":
+      return block.link ? `${block.alt}: ${block.link}` : block.alt;
     case "rows":
       return block.rows.map(([k, v]) => `${k}: ${v}`).join("\n");
   }

@@ -89,6 +89,8 @@ const ROWS: Row[] = [
   { route: "GET /api/orders/admin/stats", admin: 200 },
   { route: "PATCH /api/orders/:id/status", url: (f) => `/api/orders/${f.order.id}/status`, body: () => ({ status: "shipped", paymentStatus: "paid" }), admin: 200 },
   { route: "PATCH /api/orders/:id/notes", url: (f) => `/api/orders/${f.order.id}/notes`, body: () => ({ notes: "Fragile: handle with care" }), admin: 200 },
+  // An order without a COD fee: the admin is refused (400) after the admin check (issue 14).
+  { route: "POST /api/orders/:id/cod-fee/waive", url: (f) => `/api/orders/${f.order.id}/cod-fee/waive`, admin: 400 },
   { route: "GET /api/orders/:id/bill.pdf", url: (f) => `/api/orders/${f.order.id}/bill.pdf`, admin: 200 },
   // ---- categories (issue 6, H6)
   { route: "GET /api/admin/categories", admin: 200 },

@@ -23,6 +23,7 @@ import {
   orderStats,
   updateOrderNotes,
   updateOrderStatus,
+  waiveCodFee,
 } from "../services/orders/admin.ts";
 import { shippingBillPdf } from "../services/orders/bill.ts";
 import type { OrderLog } from "../services/orders/limits.ts";
@@ -141,6 +142,32 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
         request.body.notes,
         actorOf(request),
       );
+      return { message: result.message, order: result.order };
+    },
+  );
+
+  app.post(
+    "/orders/:id/cod-fee/waive",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Waive the order's cash-on-delivery fee (total recomputed; recorded in its history)",
+        description:
+          "Waiving an already waived fee changes nothing (200); an order without a COD fee is 400.",
+        params: idParams,
+        response: {
+          200: adminOrderReplySchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await waiveCodFee({ db, clock }, request.params.id, actorOf(request));
       return { message: result.message, order: result.order };
     },
   );

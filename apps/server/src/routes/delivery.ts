@@ -8,6 +8,7 @@ import {
   deliveryZoneQuerySchema,
   errorSchema,
   pinParamsSchema,
+  shippingRulesSchema,
   zoneImportReplySchema,
   zoneImportSchema,
 } from "@vastra/contracts";
@@ -21,6 +22,22 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
   app,
   { delivery },
 ) => {
+  app.get(
+    "/delivery/charges",
+    {
+      config: { auth: "public" },
+      schema: {
+        tags: ["delivery"],
+        summary: "Shipping charges, the cash-on-delivery fee and the store's UPI payee",
+        description:
+          "Orders whose items come to `freeShippingFromRupees` or more ship free, else `shippingFeeRupees`; " +
+          "cash on delivery adds `codFeeRupees`. `upi` is null when the store has no UPI ID set (record 0036).",
+        response: { 200: shippingRulesSchema },
+      },
+    },
+    async () => delivery.shippingRules(),
+  );
+
   app.get(
     "/delivery/:pin",
     {

@@ -1,13 +1,14 @@
 /** /cart (storefront.md §2 Cart): signed-in only; the lines change through this page's action. */
 import { accountMeta } from "~/features/auth/meta";
-import { cartAction, loadCart } from "~/features/cart/cart.server";
+import { cartAction, loadCart, loadShippingRules } from "~/features/cart/cart.server";
 import { CartPage } from "~/features/cart/cart-page";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireUser(request, context, url);
-  return loadCart(context);
+  const [cart, rules] = await Promise.all([loadCart(context), loadShippingRules(context)]);
+  return { ...cart, rules };
 }
 
 /** Increase, decrease and remove (PUT /api/cart/update, DELETE /api/cart/remove in-process). */
@@ -22,5 +23,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <CartPage cart={loaderData.cart} failed={loaderData.failed} result={actionData} />;
+  return (
+    <CartPage
+      cart={loaderData.cart}
+      failed={loaderData.failed}
+      result={actionData}
+      rules={loaderData.rules}
+    />
+  );
 }

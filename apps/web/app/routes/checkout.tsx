@@ -1,6 +1,6 @@
 /** /checkout (storefront.md §2 Checkout): signed-in only; the order is placed by this page's action. */
 import { accountMeta } from "~/features/auth/meta";
-import { loadCart } from "~/features/cart/cart.server";
+import { loadCart, loadShippingRules } from "~/features/cart/cart.server";
 import { checkoutAction } from "~/features/checkout/checkout.server";
 import { CheckoutPage } from "~/features/checkout/checkout-page";
 import { requireUser } from "~/lib/auth.server";
@@ -8,8 +8,11 @@ import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url);
-  const { cart, failed } = await loadCart(context);
-  return { user: { name: user.name, email: user.email, phone: user.phone }, cart, failed };
+  const [{ cart, failed }, rules] = await Promise.all([
+    loadCart(context),
+    loadShippingRules(context),
+  ]);
+  return { user: { name: user.name, email: user.email, phone: user.phone }, cart, failed, rules };
 }
 
 /** POST /api/orders in-process, with the attempt's Idempotency-Key. */
@@ -28,6 +31,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
       cart={loaderData.cart}
       failed={loaderData.failed}
       result={actionData}
+      rules={loaderData.rules}
     />
   );
 }

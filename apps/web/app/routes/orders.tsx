@@ -1,6 +1,12 @@
 /** /orders (storefront.md §2 My orders): signed-in only; ?status= filters, the action cancels. */
 import { accountMeta } from "~/features/auth/meta";
-import { cancelAction, loadOrders, readStatusFilter } from "~/features/orders/orders.server";
+import { loadShippingRules } from "~/features/cart/cart.server";
+import {
+  cancelAction,
+  loadOrders,
+  readStatusFilter,
+  upiPayments,
+} from "~/features/orders/orders.server";
 import { OrdersPage } from "~/features/orders/orders-page";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/orders";
@@ -8,9 +14,14 @@ import type { Route } from "./+types/orders";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireUser(request, context, url);
   const status = readStatusFilter(url);
-  const { orders, failed } = await loadOrders(context, status);
+  const [{ orders, failed }, rules] = await Promise.all([
+    loadOrders(context, status),
+    loadShippingRules(context),
+  ]);
+  // The UPI QR code of each order still to be paid by UPI (record 0036).
+  const upi = await upiPayments(orders, rules);
   // ?cancel={id}: the cancel button's answer when JavaScript did not run (the page asks itself).
-  return { orders, failed, status, confirmCancel: url.searchParams.get("cancel") };
+  return { orders, failed, status, upi, confirmCancel: url.searchParams.get("cancel") };
 }
 
 /** PATCH /api/orders/{id}/cancel in-process. */
@@ -32,6 +43,7 @@ export default function OrdersRoute({ loaderData, actionData }: Route.ComponentP
       failed={loaderData.failed}
       result={actionData}
       confirmCancel={loaderData.confirmCancel}
+      upi={loaderData.upi}
     />
   );
 }

@@ -205,9 +205,10 @@ describe("the checkout's check", () => {
   it("passes a served PIN and refuses the others on the given field with a clear message", async () => {
     await delivery.importZones(ZONES, "replace");
     const now = clock();
-    await expect(assertDeliverable(db, "560001", "shippingAddress.pincode", now)).resolves.toBe(
-      undefined,
-    );
+    // A served PIN answers with its check (the checkout reads codAvailable from it).
+    await expect(
+      assertDeliverable(db, "560001", "shippingAddress.pincode", now),
+    ).resolves.toMatchObject({ pin: "560001", serviceable: true });
     const refused = await assertDeliverable(db, "744101", "shippingAddress.pincode", now).catch(
       (e: unknown) => e,
     );

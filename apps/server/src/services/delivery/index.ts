@@ -24,6 +24,7 @@ import {
   gstStateByCode,
   PIN_MESSAGES,
   PIN_PATTERN,
+  type ShippingRules,
   type ZoneImportReply,
 } from "@vastra/contracts";
 import { asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
@@ -203,10 +204,21 @@ export async function assertDeliverable(
   pin: string | undefined,
   field: string,
   now: Date,
-): Promise<void> {
+): Promise<DeliveryCheck> {
   if (!pin || !PIN_PATTERN.test(pin)) throw ValidationError.field(field, PIN_MESSAGES.invalid);
   const answer = await checkDelivery(db, pin, now);
   if (!answer.serviceable) throw ValidationError.field(field, answer.message);
+  return answer;
+}
+
+/** The public part of the settings: charges and the UPI payee (record 0036). */
+export function shippingRulesOf(settings: DeliverySettings): ShippingRules {
+  return {
+    freeShippingFromRupees: settings.freeShippingFromRupees,
+    shippingFeeRupees: settings.shippingFeeRupees,
+    codFeeRupees: settings.codFeeRupees,
+    upi: settings.upiVpa ? { vpa: settings.upiVpa, payeeName: settings.upiPayeeName } : null,
+  };
 }
 
 // ---------------------------------------------------------------- the service
@@ -268,6 +280,11 @@ export function createDeliveryService(deps: DeliveryDeps) {
     },
 
     getSettings: () => getDeliverySettings(db),
+
+    /** GET /api/delivery/charges: the cart's and checkout's figures (cached as the PIN answers). */
+    async shippingRules(): Promise<ShippingRules> {
+      return shippingRulesOf((await current()).settings);
+    },
 
     async updateSettings(settings: DeliverySettings): Promise<DeliverySettings> {
       await db.transaction((tx) => bumpVersion(tx, settings));

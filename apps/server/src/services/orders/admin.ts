@@ -13,6 +13,7 @@ import {
   type OrderStats,
   type OrderStatusUpdate,
   paymentMethodLabel,
+  SHIPPING_MESSAGES,
   statusLabel,
 } from "@vastra/contracts";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
@@ -20,7 +21,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
 import { isUuid } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
 import { formatRupees } from "./emails.ts";
 import { changeOrderStatus, getOrder, type OrderActor, type OrderDeps } from "./index.ts";
 import { toOrders } from "./read.ts";
@@ -137,6 +138,17 @@ export function describeEvent(type: string, data: Record<string, unknown>): stri
       .filter(Boolean)
       .join(": ");
     return mailDropped(data) ? `${placed}; ${mailDropped(data)}` : placed;
+  }
+  if (type === "cod_fee_waived") {
+    const fee = typeof data.codFeeAmount === "number" ? formatRupees(data.codFeeAmount) : "";
+    const total = data.totalAmount as { from?: unknown; to?: unknown } | undefined;
+    const moved =
+      typeof total?.from === "number" && typeof total.to === "number"
+        ? `total ${formatRupees(total.from)} → ${formatRupees(total.to)}`
+        : "";
+    return [`Cash-on-delivery fee${fee ? ` of ${fee}` : ""} waived`, moved]
+      .filter(Boolean)
+      .join("; ");
   }
   if (type === "notes_updated") {
     const notes = fromTo(data.notes);
@@ -279,6 +291,60 @@ export async function updateOrderNotes(
   return {
     changed,
     message: ADMIN_ORDER_MESSAGES.notesUpdated,
+    order: await adminOrderDetail(deps.db, orderId),
+  };
+}
+
+/**
+ * The admin waives an order's cash-on-delivery fee (issue #14, record 0036): the fee goes to 0,
+ * the total drops by it, an event records who and how much. Waiving twice changes nothing; an
+ * order without a fee is refused (400).
+ */
+export async function waiveCodFee(
+  deps: { db: DbOrTx; clock?: Clock },
+  orderId: string,
+  actor: OrderActor,
+): Promise<{ changed: boolean; message: string; order: OrderDetail }> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
+  const clock = deps.clock ?? systemClock;
+  const work = async (tx: DbOrTx) => {
+    const [row] = await tx
+      .select({
+        totalPaise: orders.totalPaise,
+        codFeePaise: orders.codFeePaise,
+        codFeeWaived: orders.codFeeWaived,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
+    if (row.codFeeWaived) return false;
+    if (row.codFeePaise === 0) throw new ValidationError(SHIPPING_MESSAGES.codFeeNotCharged);
+    const now = clock();
+    const total = row.totalPaise - row.codFeePaise;
+    await tx
+      .update(orders)
+      .set({ codFeePaise: 0, codFeeWaived: true, totalPaise: total, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({
+      orderId,
+      actorId: actor.id,
+      actorName: actor.name,
+      type: "cod_fee_waived",
+      data: {
+        codFeeAmount: row.codFeePaise / 100,
+        totalAmount: { from: row.totalPaise / 100, to: total / 100 },
+      },
+      createdAt: now,
+    });
+    return true;
+  };
+  const db = deps.db;
+  const changed =
+    "rollback" in db ? await db.transaction(work) : await withRetries(() => db.transaction(work));
+  return {
+    changed,
+    message: SHIPPING_MESSAGES.codFeeWaived,
     order: await adminOrderDetail(deps.db, orderId),
   };
 }

@@ -11,6 +11,10 @@ function order(overrides: Partial<Order> = {}): Order {
     paymentStatus: "pending",
     paymentMethod: "to_be_confirmed",
     totalAmount: 2498,
+    subtotalAmount: 2498,
+    shippingAmount: 0,
+    codFeeAmount: 0,
+    codFeeWaived: false,
     items: [
       {
         productId: null,
@@ -57,9 +61,32 @@ describe("renderShippingBill", () => {
     expect(text).toContain("₹1,249.00");
     expect(text).toContain("₹2,498.00");
     expect(text).toContain("To be confirmed");
+    // The charges above the total (record 0036).
+    expect(text).toContain("Subtotal ₹2,498.00");
+    expect(text).toContain("Shipping Free");
     // Order date and time in Indian time, and when the bill was made.
     expect(text).toContain("21 Nov 2026, 3:30 pm");
     expect(text).toContain("Bill generated 22 Nov 2026, 11:00 am");
+  });
+
+  it("prints shipping and the cash-on-delivery fee above the total", async () => {
+    const pdf = await renderShippingBill(
+      order({
+        items: [{ ...order().items[0]!, price: 450, quantity: 1 }],
+        paymentMethod: "cash_on_delivery",
+        subtotalAmount: 450,
+        shippingAmount: 99,
+        codFeeAmount: 49,
+        totalAmount: 598,
+      }),
+      DEFAULT_STORE_SETTINGS,
+    );
+    const { text } = await textOf(pdf);
+    expect(text).toContain("Subtotal ₹450.00");
+    expect(text).toContain("Shipping ₹99.00");
+    expect(text).toContain("Cash-on-delivery fee ₹49.00");
+    expect(text).toContain("Total ₹598.00");
+    expect(text).toContain("Cash on delivery");
   });
 
   it("runs onto more pages when the items do not fit on one", async () => {

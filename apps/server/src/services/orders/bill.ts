@@ -20,7 +20,7 @@ import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
 import type { DbOrTx } from "../../db/client.ts";
 import { getStoreSettings } from "../store-settings.ts";
-import { formatRupees } from "./emails.ts";
+import { chargeRows, formatRupees } from "./emails.ts";
 import { getOrder } from "./index.ts";
 
 const require = createRequire(import.meta.url);
@@ -288,6 +288,16 @@ export function renderShippingBill(
     .fillColor(MUTED)
     .text(`${units} ${units === 1 ? "unit" : "units"}`, left, doc.y, { continued: false });
   doc.y -= doc.currentLineHeight();
+  // Subtotal, shipping (or Free) and the COD fee above the total (record 0036).
+  const charges = chargeRows(order);
+  ensure(16 * charges.length);
+  for (const [label, value] of charges.slice(0, -1)) {
+    doc
+      .font("regular")
+      .fontSize(10)
+      .fillColor(INK)
+      .text(`${label}  ${value}`, left, doc.y, { width, align: "right" });
+  }
   doc
     .font("bold")
     .fontSize(12)

@@ -27,13 +27,64 @@ export const formatRupees = (rupees: number) => inr.format(rupees);
 const itemLabel = (item: Order["items"][number]) =>
   `${item.title} (Size ${item.size}${item.color ? `, ${item.color}` : ""}) × ${item.quantity}`;
 
+/** The charges under the items (record 0036): subtotal, shipping or Free, the COD fee, total. */
+export function chargeRows(order: Order): Array<[string, string]> {
+  return [
+    ["Subtotal", formatRupees(order.subtotalAmount)],
+    ["Shipping", order.shippingAmount > 0 ? formatRupees(order.shippingAmount) : "Free"],
+    ...(order.codFeeAmount > 0
+      ? [["Cash-on-delivery fee", formatRupees(order.codFeeAmount)] as [string, string]]
+      : order.codFeeWaived
+        ? [["Cash-on-delivery fee", "Waived"] as [string, string]]
+        : []),
+    ["Total", formatRupees(order.totalAmount)],
+  ];
+}
+
 function itemRows(order: Order): Array<[string, string]> {
   return [
     ...order.items.map((item): [string, string] => [
       itemLabel(item),
       formatRupees(item.price * item.quantity),
     ]),
-    ["Total", formatRupees(order.totalAmount)],
+    ...chargeRows(order),
+  ];
+}
+
+/** How the shopper pays an order just placed: UPI link and its QR when the store has a UPI ID. */
+export type UpiPayment = { link: string; qrDataUrl: string };
+
+function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] {
+  const total = formatRupees(order.totalAmount);
+  if (order.paymentMethod === "cash_on_delivery") {
+    return [
+      {
+        type: "paragraph",
+        text: `Payment: cash on delivery. Please keep ${total} ready when the parcel arrives. ${ORDER_MESSAGES.contactAboutPayment}`,
+      },
+    ];
+  }
+  if (!upi) {
+    return [
+      {
+        type: "paragraph",
+        text: `${ORDER_MESSAGES.contactAboutPayment} No payment is taken online; pay ${total} by UPI when we get in touch.`,
+      },
+    ];
+  }
+  return [
+    {
+      type: "paragraph",
+      text: `Pay ${total} by UPI: scan this code with any UPI app, or open the link on your phone. The note carries your order number ${order.orderNumber}, so we can match your payment. ${ORDER_MESSAGES.contactAboutPayment}`,
+    },
+    {
+      type: "image",
+      src: upi.qrDataUrl,
+      alt: `UPI QR code to pay ${total} for order ${order.orderNumber}`,
+      width: 200,
+      link: upi.link,
+    },
+    { type: "button", label: `Pay ${total} by UPI`, url: upi.link },
   ];
 }
 
@@ -49,6 +100,7 @@ export function orderPlacedEmail(
   store: StoreSettings,
   order: Order,
   publicUrl: string,
+  upi?: UpiPayment,
 ): EmailContent {
   const blocks: EmailBlock[] = [
     {
@@ -58,10 +110,7 @@ export function orderPlacedEmail(
     { type: "rows", rows: itemRows(order) },
     { type: "paragraph", text: `Delivery address (${order.addressType}):` },
     { type: "quote", text: addressText(order) },
-    {
-      type: "paragraph",
-      text: `${ORDER_MESSAGES.contactAboutPayment} No payment is taken online; we will confirm the payment method and any shipping charges with you before dispatch.`,
-    },
+    ...paymentBlocks(order, upi),
     { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
   ];
   return renderEmail(
@@ -84,7 +133,7 @@ export function newOrderStoreEmail(
   return renderEmail(
     {
       subject: `New order ${order.orderNumber} from ${order.user.name}: ${formatRupees(order.totalAmount)}`,
-      preheader: `${order.items.length} item(s), ${formatRupees(order.totalAmount)}; payment to be confirmed with the customer.`,
+      preheader: `${order.items.length} item(s), ${formatRupees(order.totalAmount)}; payment: ${paymentLabel(order.paymentMethod)}.`,
       heading: `New order ${order.orderNumber}`,
       blocks: [
         {

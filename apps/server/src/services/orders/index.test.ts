@@ -128,13 +128,13 @@ describe("changeOrderStatus", () => {
     const updated = await changeOrderStatus(deps, {
       orderId: order._id,
       paymentStatus: "paid",
-      paymentMethod: "upi",
+      paymentMethod: "google_pay",
       actor: admin,
     });
     expect(updated).toMatchObject({
       status: "pending",
       paymentStatus: "paid",
-      paymentMethod: "upi",
+      paymentMethod: "google_pay",
     });
     expect((await mailsTo(email)).map((m) => m.kind)).toEqual(["order-placed"]);
     const events = await eventsOf(order._id);
@@ -144,7 +144,7 @@ describe("changeOrderStatus", () => {
       actorName: "Store admin",
       data: {
         paymentStatus: { from: "pending", to: "paid" },
-        paymentMethod: { from: "to_be_confirmed", to: "upi" },
+        paymentMethod: { from: "upi", to: "google_pay" },
       },
     });
     // Nothing to change: no event.

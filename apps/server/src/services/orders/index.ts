@@ -17,10 +17,12 @@ import {
   type OrderDetail,
   type OrderReply,
   type OrderStatus,
+  orderCharges,
   type PaymentMethod,
   type PaymentStatus,
   type PlaceOrder,
   pincodeInAddress,
+  SHIPPING_MESSAGES,
   type StoreSettings,
 } from "@vastra/contracts";
 import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
@@ -31,7 +33,7 @@ import type { EmailContent } from "../../mail/templates.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { assertDeliverable } from "../delivery/index.ts";
+import { assertDeliverable, getDeliverySettings } from "../delivery/index.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
@@ -52,6 +54,7 @@ import {
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
+import { upiPaymentFor } from "./upi.ts";
 
 export { formatRupees } from "./emails.ts";
 export { type OrderRow, toOrder, toOrders } from "./read.ts";
@@ -323,7 +326,7 @@ export async function cancelExpiredOrders(
 // ---------------------------------------------------------------- placing
 
 /** The client's items against the cart: the same quantities per product and size (and colour when sent). */
-function sameItems(lines: PricedLine[], items: PlaceOrder["items"]): boolean {
+function sameItems(lines: PricedLine[], items: PlaceInput["items"]): boolean {
   const key = (productId: string, size: string, color?: string) =>
     `${productId.toLowerCase()}\u0000${size}\u0000${color?.toLowerCase() ?? ""}`;
   const perSize = (entries: Array<[string, number]>) => {
@@ -344,6 +347,11 @@ function sameItems(lines: PricedLine[], items: PlaceOrder["items"]): boolean {
   for (const [k, q] of clientByColour) if (serverByColour.get(k) !== q) return false;
   return true;
 }
+
+/** An order to place; without a payment method (older callers): UPI on contact. */
+export type PlaceInput = Omit<PlaceOrder, "paymentMethod"> & {
+  paymentMethod?: PlaceOrder["paymentMethod"] | undefined;
+};
 
 type Claim = { kind: "new" } | { kind: "stored"; statusCode: number; body: OrderReply };
 
@@ -430,17 +438,18 @@ export function createOrderService(deps: {
   async function placeInTransaction(
     tx: DbOrTx,
     user: SessionUser,
-    input: PlaceOrder,
+    input: PlaceInput,
   ): Promise<OrderReply> {
     const now = clock();
     const lines = await readCart(tx, user.id, { forUpdate: true });
     if (lines.length === 0) throw ValidationError.field("items", ORDER_MESSAGES.emptyCart);
-    const totalPaise = cartTotalPaise(lines);
+    // Issue #14 (record 0036): items, then shipping below the threshold and the COD fee.
+    const method = input.paymentMethod ?? "upi";
+    const settings = await getDeliverySettings(tx);
+    const charges = orderCharges(cartTotalPaise(lines), settings, method);
+    const totalPaise = charges.totalPaise;
     const fresh = { cart: toCart(lines), totalAmount: totalPaise / 100 };
     if (!sameItems(lines, input.items)) throw new ConflictError(ORDER_MESSAGES.cartChanged, fresh);
-    if (Math.round(input.totalAmount * 100) !== totalPaise) {
-      throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
-    }
     await checkPendingCaps(
       tx,
       user.id,
@@ -448,12 +457,21 @@ export function createOrderService(deps: {
       limits,
     );
     // Issue #14: only to a PIN the store delivers to (services/delivery, record 0034).
-    await assertDeliverable(
+    const pin = input.shippingAddress?.pincode ?? pincodeInAddress(input.user.address);
+    const delivery = await assertDeliverable(
       tx,
-      input.shippingAddress?.pincode ?? pincodeInAddress(input.user.address),
+      pin,
       input.shippingAddress ? "shippingAddress.pincode" : "user.address",
       now,
     );
+    if (method === "cash_on_delivery" && !delivery.codAvailable) {
+      throw ValidationError.field("paymentMethod", SHIPPING_MESSAGES.codNotAvailable(delivery.pin));
+    }
+    // After the address checks: a PIN not served (or COD not allowed) is said first, whatever
+    // total the client sent.
+    if (Math.round(input.totalAmount * 100) !== totalPaise) {
+      throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
+    }
 
     // What this transaction already sees short (on PGlite, exactly what is left) fails at once.
     const short = lines.find((l) => l.quantity > l.stock);
@@ -472,8 +490,11 @@ export function createOrderService(deps: {
         userId: user.id,
         status: "pending",
         paymentStatus: "pending",
-        paymentMethod: "to_be_confirmed",
+        paymentMethod: method,
         totalPaise,
+        subtotalPaise: charges.subtotalPaise,
+        shippingPaise: charges.shippingPaise,
+        codFeePaise: charges.codFeePaise,
         customerName: input.user.name,
         customerEmail: input.user.email,
         customerPhone: input.user.phone,
@@ -519,7 +540,10 @@ export function createOrderService(deps: {
     const mail = await mailShopper(
       tx,
       order,
-      { ...orderPlacedEmail(store, placed, publicUrl), kind: "order-placed" },
+      {
+        ...orderPlacedEmail(store, placed, publicUrl, await upiPaymentFor(placed, settings)),
+        kind: "order-placed",
+      },
       { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
     );
     await tx.insert(orderEvents).values({
@@ -527,7 +551,15 @@ export function createOrderService(deps: {
       actorId: user.id,
       actorName: user.name,
       type: "placed",
-      data: { status: "pending", totalAmount: totalPaise / 100, items: lines.length, mail },
+      data: {
+        status: "pending",
+        totalAmount: totalPaise / 100,
+        shippingAmount: charges.shippingPaise / 100,
+        codFeeAmount: charges.codFeePaise / 100,
+        paymentMethod: method,
+        items: lines.length,
+        mail,
+      },
       createdAt: now,
     });
     await enqueueEmail(tx, {
@@ -558,7 +590,7 @@ export function createOrderService(deps: {
      */
     async place(
       user: SessionUser,
-      input: PlaceOrder,
+      input: PlaceInput,
       idempotencyKey?: string,
     ): Promise<PlaceResult> {
       const hash = idempotencyKey ? requestHash(input) : "";

@@ -35,6 +35,10 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     paymentStatus: row.paymentStatus,
     paymentMethod: row.paymentMethod,
     totalAmount: rupees(row.totalPaise),
+    subtotalAmount: rupees(row.subtotalPaise),
+    shippingAmount: rupees(row.shippingPaise),
+    codFeeAmount: rupees(row.codFeePaise),
+    codFeeWaived: row.codFeeWaived,
     items: items.map((item) => ({
       productId: item.productId,
       title: item.title,

@@ -1,6 +1,6 @@
 import type { Cart, CartLine } from "@vastra/contracts/cart";
-import { SHIPPING_NOTICE_ABOVE_RUPEES } from "@vastra/contracts/policy";
-import { CircleAlert, Info, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import type { ShippingRules } from "@vastra/contracts/shipping";
+import { CircleAlert, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { useToast } from "~/components/ui/toast";
 import { productPath } from "~/features/catalogue/product";
 import { DeliveryCheck } from "~/features/delivery/delivery-check";
+import { ChargeRows, chargesFor, FreeShippingNote } from "./charges";
 import { cartQuantity, cartTotal, formatRupees, itemCount } from "./money";
 import { PAGE_FRAME, PageHeader } from "./page-header";
 import { type CartActionResult, type CartIntent, lineKey } from "./types";
@@ -20,10 +21,12 @@ export type CartPageProps = {
   failed: boolean;
   /** The answer to a change posted before JavaScript ran. */
   result: CartActionResult | undefined;
+  /** The store's shipping charges (record 0036). */
+  rules: ShippingRules;
 };
 
 /** /cart (storefront.md §2 Cart, §9): the lines, their steppers, the summary and its notice. */
-export function CartPage({ cart, failed, result }: CartPageProps) {
+export function CartPage({ cart, failed, result, rules }: CartPageProps) {
   const count = cartQuantity(cart);
   const linesHeading = React.useRef<HTMLHeadingElement>(null);
   const emptyHeading = React.useRef<HTMLHeadingElement>(null);
@@ -70,7 +73,7 @@ export function CartPage({ cart, failed, result }: CartPageProps) {
             </ul>
           </section>
           <div className="grid gap-4 lg:sticky lg:top-28">
-            <CartSummary cart={cart} />
+            <CartSummary cart={cart} rules={rules} />
             <DeliveryCheck />
           </div>
         </div>
@@ -294,11 +297,13 @@ function CartLineItem({ line, result }: { line: CartLine; result: CartActionResu
   );
 }
 
-/** The order summary: items, subtotal, shipping, total, the notice above ₹999 and the two links. */
-export function CartSummary({ cart }: { cart: Cart }) {
-  const total = cartTotal(cart);
+/**
+ * The order summary: items, subtotal, shipping (or Free), total as paid by UPI (the COD fee is
+ * chosen at checkout), how much more ships free, and the two links.
+ */
+export function CartSummary({ cart, rules }: { cart: Cart; rules: ShippingRules }) {
+  const subtotal = cartTotal(cart);
   const count = cartQuantity(cart);
-  const aboveNotice = total > SHIPPING_NOTICE_ABOVE_RUPEES;
   const blocked = cart.some((line) => line.quantity > line.stock);
   return (
     <Card className="gap-4 p-5 sm:p-6 lg:sticky lg:top-28">
@@ -308,27 +313,20 @@ export function CartSummary({ cart }: { cart: Cart }) {
       >
         Order summary
       </h2>
-      <dl className="grid gap-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Items</dt>
-          <dd className="tabular-nums">{count}</dd>
+      <div className="grid gap-2">
+        <div className="flex justify-between gap-4 text-sm">
+          <span className="text-muted-foreground">Items</span>
+          <span className="tabular-nums">{count}</span>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd className="tabular-nums">{formatRupees(total)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Shipping</dt>
-          <dd>{aboveNotice ? "Confirmed by our team" : "Free"}</dd>
-        </div>
-        <div className="mt-2 flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="cart-total">
-            {formatRupees(total)}
-          </dd>
-        </div>
-      </dl>
-      {aboveNotice ? <ShippingNotice /> : null}
+        <ChargeRows charges={chargesFor(subtotal, rules, "upi")} totalTestId="cart-total" />
+      </div>
+      <FreeShippingNote subtotal={subtotal} rules={rules} />
+      {rules.codFeeRupees > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          Cash on delivery adds {formatRupees(rules.codFeeRupees)}; you choose how to pay at
+          checkout.
+        </p>
+      ) : null}
       <div className="grid gap-2">
         {blocked ? (
           <p className="text-sm text-destructive">
@@ -345,21 +343,5 @@ export function CartSummary({ cart }: { cart: Cart }) {
         </Button>
       </div>
     </Card>
-  );
-}
-
-/** storefront.md §9: above ₹999 the team contacts the shopper about shipping; nothing is added. */
-export function ShippingNotice() {
-  return (
-    <p
-      className="flex items-start gap-2 rounded-md border border-gold-300 bg-gold-50 px-3 py-2.5 text-sm text-gold-900"
-      data-testid="shipping-notice"
-    >
-      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <span>
-        Your order is above {formatRupees(SHIPPING_NOTICE_ABOVE_RUPEES).replace(/\.00$/, "")}. Our
-        team will contact you about shipping charges; nothing is added at checkout.
-      </span>
-    </p>
   );
 }

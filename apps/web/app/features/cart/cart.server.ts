@@ -1,6 +1,8 @@
 /** What the cart page asks of the API (in-process, the shopper's cookie passed on). Server-only. */
 import { CART_MESSAGES, type Cart } from "@vastra/contracts/cart";
 import type { ErrorReply } from "@vastra/contracts/common";
+import { DEFAULT_DELIVERY_SETTINGS } from "@vastra/contracts/delivery";
+import type { ShippingRules } from "@vastra/contracts/shipping";
 import { data, type RouterContextProvider } from "react-router";
 import { apiCall } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
@@ -84,4 +86,28 @@ export async function cartAction(context: Context, form: FormData) {
   } catch {
     return data<CartActionResult>({ intent, ok: false, key, message: fallback });
   }
+}
+
+/**
+ * The store's shipping charges and UPI payee (GET /api/delivery/charges, record 0036). When they
+ * cannot be read, a new store's figures: the server decides the total anyway and answers a
+ * different one with 409 and the new total.
+ */
+export async function loadShippingRules(context: Context): Promise<ShippingRules> {
+  try {
+    const { response, data: rules } = await apiCall<ShippingRules>(
+      serverApi(context),
+      "/api/delivery/charges",
+    );
+    if (response.ok && rules) return rules;
+    console.error(`GET /api/delivery/charges answered ${response.status}`);
+  } catch (error) {
+    console.error("GET /api/delivery/charges failed", error);
+  }
+  return {
+    freeShippingFromRupees: DEFAULT_DELIVERY_SETTINGS.freeShippingFromRupees,
+    shippingFeeRupees: DEFAULT_DELIVERY_SETTINGS.shippingFeeRupees,
+    codFeeRupees: DEFAULT_DELIVERY_SETTINGS.codFeeRupees,
+    upi: null,
+  };
 }

@@ -1,7 +1,12 @@
 import type { Cart } from "@vastra/contracts/cart";
 import { ADDRESS_TYPES, INDIAN_STATES, ORDER_MESSAGES, type Order } from "@vastra/contracts/orders";
 import { PIN_MESSAGES, PIN_PATTERN } from "@vastra/contracts/pincode-messages";
-import { SHIPPING_NOTICE_ABOVE_RUPEES } from "@vastra/contracts/policy";
+import {
+  CHECKOUT_PAYMENT_LABELS,
+  CHECKOUT_PAYMENT_METHODS,
+  SHIPPING_MESSAGES,
+  type ShippingRules,
+} from "@vastra/contracts/shipping";
 import { CircleAlert, CircleCheck, Lock, ShoppingBag } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
@@ -21,7 +26,13 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useToast } from "~/components/ui/toast";
-import { ShippingNotice } from "~/features/cart/cart-page";
+import {
+  ChargeRows,
+  chargesFor,
+  FreeShippingNote,
+  orderChargesShown,
+  type ShownCharges,
+} from "~/features/cart/charges";
 import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
 import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/features/delivery/lookup";
@@ -33,6 +44,7 @@ import {
   type CheckoutValues,
   type FieldErrors,
   initialValues,
+  paymentMethodOf,
   validateCheckout,
 } from "./form";
 import { OrderLines } from "./order-lines";
@@ -45,6 +57,8 @@ export type CheckoutPageProps = {
   failed: boolean;
   /** The answer to a form posted before JavaScript ran. */
   result: CheckoutResult | undefined;
+  /** The store's shipping charges and COD fee (record 0036). */
+  rules: ShippingRules;
 };
 
 const ADDRESS_TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
@@ -77,7 +91,7 @@ function shownLines(cart: Cart): string {
  * /checkout (storefront.md §2 Checkout, §4, §5): the shipping form, the review dialog (Confirm or
  * Cancel), then the confirmation view. The cart is cleared by the server when the order is placed.
  */
-export function CheckoutPage({ user, cart, failed, result }: CheckoutPageProps) {
+export function CheckoutPage({ user, cart, failed, result, rules }: CheckoutPageProps) {
   const fetcher = useFetcher<CheckoutResult>();
   const placed: Order | undefined =
     (fetcher.data?.ok ? fetcher.data.order : undefined) ?? (result?.ok ? result.order : undefined);
@@ -102,7 +116,7 @@ export function CheckoutPage({ user, cart, failed, result }: CheckoutPageProps) 
       ) : cart.length === 0 ? (
         <EmptyCheckout />
       ) : (
-        <CheckoutForm user={user} cart={cart} result={result} fetcher={fetcher} />
+        <CheckoutForm user={user} cart={cart} result={result} fetcher={fetcher} rules={rules} />
       )}
     </div>
   );
@@ -134,11 +148,13 @@ function CheckoutForm({
   cart,
   result,
   fetcher,
+  rules,
 }: {
   user: CheckoutPageProps["user"];
   cart: Cart;
   result: CheckoutResult | undefined;
   fetcher: CheckoutFetcher;
+  rules: ShippingRules;
 }) {
   const toast = useToast();
   const [values, setValues] = React.useState<CheckoutValues>(
@@ -209,6 +225,13 @@ function CheckoutForm({
   const pinAnswer = pinCheck?.pin === pin && pinCheck.result.ok ? pinCheck.result.check : null;
   // The store does not deliver there: said at the field before the order is reviewed.
   const pinProblem = pinAnswer && !pinAnswer.serviceable ? pinAnswer.message : undefined;
+  // Cash on delivery only where the PIN allows it (the server refuses it anyway).
+  const codRefused =
+    pinAnswer?.serviceable && !pinAnswer.codAvailable
+      ? SHIPPING_MESSAGES.codNotAvailable(pinAnswer.pin)
+      : undefined;
+  const method = paymentMethodOf(values);
+  const charges = chargesFor(cartTotal(cart), rules, method);
 
   const focusFirstError = React.useCallback((fieldErrors: FieldErrors) => {
     const first = CHECKOUT_FIELDS.find((name) => fieldErrors[name]);
@@ -249,6 +272,7 @@ function CheckoutForm({
     if (busy) return;
     const found = validateCheckout(values);
     if (!found.pincode && pinProblem) found.pincode = pinProblem;
+    if (method === "cash_on_delivery" && codRefused) found.paymentMethod = codRefused;
     setErrors(found);
     setMessage("");
     if (Object.keys(found).length > 0) {
@@ -262,12 +286,13 @@ function CheckoutForm({
     if (busy) return;
     // One key per attempt: the same details and cart keep it (a retried or doubled submit is
     // answered with the first order); anything changed makes a new attempt.
-    const body = JSON.stringify({ values, lines });
+    const body = JSON.stringify({ values, lines, total: charges.total });
     if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
     const form = new FormData();
     for (const name of CHECKOUT_FIELDS) form.set(name, values[name]);
     form.set("intent", "place");
     form.set("lines", lines);
+    form.set("shownTotal", String(charges.total));
     form.set("idempotencyKey", attempt.current.key);
     void fetcher.submit(form, { method: "post" });
   };
@@ -298,6 +323,7 @@ function CheckoutForm({
             values={noScriptReview.values}
             cart={cart}
             lines={lines}
+            charges={chargesFor(cartTotal(cart), rules, paymentMethodOf(noScriptReview.values))}
             idempotencyKey={noScriptReview.idempotencyKey ?? ""}
           />
         ) : null}
@@ -442,7 +468,15 @@ function CheckoutForm({
               </fieldset>
             </div>
           </Card>
+          <PaymentChoice
+            method={method}
+            codFee={rules.codFeeRupees}
+            codRefused={codRefused}
+            error={errors.paymentMethod}
+            onChange={(value) => change("paymentMethod", value)}
+          />
           <input type="hidden" name="lines" value={lines} />
+          <input type="hidden" name="shownTotal" value={String(charges.total)} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
             <Button asChild variant="link">
               <Link to="/cart">Back to cart</Link>
@@ -453,7 +487,7 @@ function CheckoutForm({
           </div>
         </Form>
       </div>
-      <CheckoutSummary cart={cart} />
+      <CheckoutSummary cart={cart} charges={charges} rules={rules} />
       <ReviewDialog
         open={reviewing}
         onOpenChange={(open) => {
@@ -461,6 +495,7 @@ function CheckoutForm({
         }}
         values={values}
         cart={cart}
+        charges={charges}
         busy={busy}
         onConfirm={confirm}
       />
@@ -468,23 +503,104 @@ function CheckoutForm({
   );
 }
 
-function CheckoutSummary({ cart }: { cart: Cart }) {
-  const total = cartTotal(cart);
+/**
+ * How the shopper pays (record 0036): UPI when the store gets in touch, or cash on delivery with
+ * its fee, offered only where the PIN allows it.
+ */
+function PaymentChoice({
+  method,
+  codFee,
+  codRefused,
+  error,
+  onChange,
+}: {
+  method: string;
+  codFee: number;
+  codRefused: string | undefined;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const errorId = React.useId();
+  const hints: Record<(typeof CHECKOUT_PAYMENT_METHODS)[number], string> = {
+    upi: "No payment now. We contact you and you pay by UPI (a QR code and link on your order page).",
+    cash_on_delivery:
+      codFee > 0
+        ? `Pay in cash when the parcel arrives; adds ${formatRupees(codFee)}.`
+        : "Pay in cash when the parcel arrives.",
+  };
+  return (
+    <Card className="gap-4 p-5 sm:p-6">
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+      >
+        <legend className="mb-2 font-display text-xl font-semibold">Payment</legend>
+        {CHECKOUT_PAYMENT_METHODS.map((value) => {
+          const disabled = value === "cash_on_delivery" && Boolean(codRefused);
+          return (
+            <label
+              key={value}
+              className={cn(
+                "flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm transition-colors",
+                "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                method === value
+                  ? "border-primary bg-maroon-50"
+                  : "border-input bg-card hover:border-foreground/60",
+                disabled && "cursor-not-allowed opacity-60",
+              )}
+            >
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={value}
+                checked={method === value}
+                disabled={disabled}
+                onChange={() => onChange(value)}
+                className="mt-0.5 size-4 accent-primary"
+              />
+              <span className="grid gap-0.5">
+                <span className="font-medium text-foreground">
+                  {CHECKOUT_PAYMENT_LABELS[value]}
+                </span>
+                <span className="text-muted-foreground">
+                  {disabled ? codRefused : hints[value]}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+        {error ? (
+          <p id={errorId} className="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    </Card>
+  );
+}
+
+function CheckoutSummary({
+  cart,
+  charges,
+  rules,
+}: {
+  cart: Cart;
+  charges: ShownCharges;
+  rules: ShippingRules;
+}) {
   return (
     <Card className="gap-4 p-5 sm:p-6 lg:sticky lg:top-28">
       <h2 className="font-display text-2xl leading-tight font-semibold">Your order</h2>
       <OrderLines items={cart} label="Items in your order" />
-      <dl className="grid gap-2 border-t border-border pt-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Items</dt>
-          <dd className="tabular-nums">{cartQuantity(cart)}</dd>
+      <div className="grid gap-2 border-t border-border pt-3">
+        <div className="flex justify-between gap-4 text-sm">
+          <span className="text-muted-foreground">Items</span>
+          <span className="tabular-nums">{cartQuantity(cart)}</span>
         </div>
-        <div className="flex justify-between gap-4 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{formatRupees(total)}</dd>
-        </div>
-      </dl>
-      {total > SHIPPING_NOTICE_ABOVE_RUPEES ? <ShippingNotice /> : null}
+        <ChargeRows charges={charges} totalTestId="checkout-total" />
+      </div>
+      <FreeShippingNote subtotal={charges.subtotal} rules={rules} />
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
         <Lock aria-hidden="true" className="size-3.5" />
         {ORDER_MESSAGES.contactAboutPayment}
@@ -494,8 +610,15 @@ function CheckoutSummary({ cart }: { cart: Cart }) {
 }
 
 /** What the shopper confirms: where it goes, what it is, what it costs. */
-function ReviewDetails({ values, cart }: { values: CheckoutValues; cart: Cart }) {
-  const total = cartTotal(cart);
+function ReviewDetails({
+  values,
+  cart,
+  charges,
+}: {
+  values: CheckoutValues;
+  cart: Cart;
+  charges: ShownCharges;
+}) {
   const address = addressLine({
     streetAddress: values.streetAddress.trim(),
     apartment: values.apartment.trim(),
@@ -529,11 +652,13 @@ function ReviewDetails({ values, cart }: { values: CheckoutValues; cart: Cart })
         </h3>
         <OrderLines items={cart} />
       </section>
-      <div className="flex justify-between gap-4 border-t border-border pt-3 text-base font-semibold">
-        <span>Total</span>
-        <span className="tabular-nums">{formatRupees(total)}</span>
-      </div>
-      {total > SHIPPING_NOTICE_ABOVE_RUPEES ? <ShippingNotice /> : null}
+      <p className="text-muted-foreground">
+        Payment:{" "}
+        <span className="font-medium text-foreground">
+          {CHECKOUT_PAYMENT_LABELS[paymentMethodOf(values)]}
+        </span>
+      </p>
+      <ChargeRows charges={charges} className="border-t border-border pt-3" />
     </div>
   );
 }
@@ -543,6 +668,7 @@ function ReviewDialog({
   onOpenChange,
   values,
   cart,
+  charges,
   busy,
   onConfirm,
 }: {
@@ -550,6 +676,7 @@ function ReviewDialog({
   onOpenChange: (open: boolean) => void;
   values: CheckoutValues;
   cart: Cart;
+  charges: ShownCharges;
   busy: boolean;
   onConfirm: () => void;
 }) {
@@ -562,7 +689,7 @@ function ReviewDialog({
             Please check your details. {ORDER_MESSAGES.contactAboutPayment}
           </DialogDescription>
         </DialogHeader>
-        <ReviewDetails values={values} cart={cart} />
+        <ReviewDetails values={values} cart={cart} charges={charges} />
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={busy}>
@@ -583,23 +710,26 @@ function NoScriptReview({
   values,
   cart,
   lines,
+  charges,
   idempotencyKey,
 }: {
   values: CheckoutValues;
   cart: Cart;
   lines: string;
+  charges: ShownCharges;
   /** Made by the action for this review: its Confirm places one order however often it is sent. */
   idempotencyKey: string;
 }) {
   return (
     <Card className="gap-5 border-primary/40 p-5 sm:p-6">
       <h2 className="font-display text-2xl leading-tight font-semibold">Review your order</h2>
-      <ReviewDetails values={values} cart={cart} />
+      <ReviewDetails values={values} cart={cart} charges={charges} />
       <Form method="post" className="flex flex-wrap justify-end gap-3">
         {CHECKOUT_FIELDS.map((name) => (
           <input key={name} type="hidden" name={name} value={values[name]} />
         ))}
         <input type="hidden" name="lines" value={lines} />
+        <input type="hidden" name="shownTotal" value={String(charges.total)} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <Button type="submit" name="intent" value="place">
           Confirm order
@@ -645,10 +775,7 @@ function Confirmation({ order }: { order: Order }) {
         </div>
         <div className="grid w-full max-w-md gap-3 rounded-lg border border-border bg-background p-4 text-left">
           <OrderLines items={order.items} label="Items you ordered" />
-          <div className="flex justify-between gap-4 border-t border-border pt-3 font-semibold">
-            <span>Total</span>
-            <span className="tabular-nums">{formatRupees(order.totalAmount)}</span>
-          </div>
+          <ChargeRows charges={orderChargesShown(order)} className="border-t border-border pt-3" />
         </div>
         <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
           <Button asChild size="lg">

@@ -42,6 +42,14 @@ function readLines(form: FormData): ShownLine[] | null {
   }
 }
 
+/** The total the page showed (hidden field "shownTotal"), or null when missing or unreadable. */
+function shownTotal(form: FormData): number | null {
+  const raw = form.get("shownTotal");
+  if (typeof raw !== "string" || raw.trim() === "") return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
 /**
  * "review" (a form posted before JavaScript ran): the checks only, so the page can show the review,
  * with a fresh Idempotency-Key for its Confirm.
@@ -95,7 +103,7 @@ export async function checkoutAction(context: Context, form: FormData) {
       OrderReply & OrderConflict & Partial<ErrorReply>
     >(serverApi(context), "/api/orders", {
       method: "POST",
-      body: orderBody(values, lines),
+      body: orderBody(values, lines, shownTotal(form) ?? undefined),
       headers,
       fallback: ORDER_MESSAGES.placeFailed,
     });

@@ -21,6 +21,7 @@ const good: CheckoutValues = {
   pincode: "400050",
   country: "India",
   addressType: "office",
+  paymentMethod: "cash_on_delivery",
 };
 
 describe("validateCheckout", () => {
@@ -85,6 +86,7 @@ describe("orderBody", () => {
         country: "India",
         addressType: "office",
       },
+      paymentMethod: "cash_on_delivery",
     });
     // The API's own schema accepts it as it is.
     expect(placeOrderSchema.safeParse(body).success).toBe(true);
@@ -92,6 +94,12 @@ describe("orderBody", () => {
     expect(orderBody({ ...good, apartment: " " }, []).user.address).toBe(
       "14, Carter Road, Mumbai, Maharashtra, 400050, India",
     );
+  });
+
+  it("sends the total the page showed (with shipping and the COD fee), and UPI for anything but COD", () => {
+    const lines = [{ productId: "p1", size: "M", quantity: 1, price: 450 }];
+    expect(orderBody(good, lines, 598).totalAmount).toBe(598);
+    expect(orderBody({ ...good, paymentMethod: "card" }, lines).paymentMethod).toBe("upi");
   });
 
   it("sums in paise (no 0.1 + 0.2 drift)", () => {

@@ -10,6 +10,7 @@ import {
   type PlaceOrderInput,
   placeOrderSchema,
 } from "@vastra/contracts/orders";
+import { CHECKOUT_PAYMENT_METHODS, type CheckoutPaymentMethod } from "@vastra/contracts/shipping";
 import { cartTotal } from "../cart/money";
 
 export const CHECKOUT_FIELDS = [
@@ -23,6 +24,7 @@ export const CHECKOUT_FIELDS = [
   "pincode",
   "country",
   "addressType",
+  "paymentMethod",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutValues = Record<CheckoutField, string>;
@@ -30,6 +32,17 @@ export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
 export const DEFAULT_COUNTRY = "India";
 export const DEFAULT_ADDRESS_TYPE: AddressType = "home";
+/** Issue #14 (record 0036): UPI when the store contacts the shopper, unless COD is chosen. */
+export const DEFAULT_PAYMENT_METHOD: CheckoutPaymentMethod = "upi";
+
+/** The form's payment method, or the default for anything else. */
+export function paymentMethodOf(
+  values: Pick<CheckoutValues, "paymentMethod">,
+): CheckoutPaymentMethod {
+  return (CHECKOUT_PAYMENT_METHODS as readonly string[]).includes(values.paymentMethod)
+    ? (values.paymentMethod as CheckoutPaymentMethod)
+    : DEFAULT_PAYMENT_METHOD;
+}
 
 /** The form's first values: the signed-in user's name, e-mail and phone (storefront.md §2). */
 export function initialValues(user: {
@@ -48,6 +61,7 @@ export function initialValues(user: {
     pincode: "",
     country: DEFAULT_COUNTRY,
     addressType: DEFAULT_ADDRESS_TYPE,
+    paymentMethod: DEFAULT_PAYMENT_METHOD,
   };
 }
 
@@ -62,6 +76,7 @@ export function readValues(form: FormData): CheckoutValues {
   if (!(ADDRESS_TYPES as readonly string[]).includes(values.addressType)) {
     values.addressType = DEFAULT_ADDRESS_TYPE;
   }
+  values.paymentMethod = paymentMethodOf(values);
   return values;
 }
 
@@ -99,7 +114,12 @@ export type ShownLine = Pick<CartLine, "productId" | "size" | "quantity" | "pric
  * comma-joined address, the items and total as shown, status 'pending', and the structured
  * address with its type (decisions.md §4 stores the address type with the order).
  */
-export function orderBody(values: CheckoutValues, lines: readonly ShownLine[]): PlaceOrderInput {
+export function orderBody(
+  values: CheckoutValues,
+  lines: readonly ShownLine[],
+  /** The total the shopper was shown (items, shipping, COD fee); default: the items alone. */
+  totalAmount: number = cartTotal(lines),
+): PlaceOrderInput {
   const address = {
     streetAddress: values.streetAddress.trim(),
     apartment: values.apartment.trim(),
@@ -121,9 +141,10 @@ export function orderBody(values: CheckoutValues, lines: readonly ShownLine[]): 
       quantity: line.quantity,
       ...(line.color ? { color: line.color } : {}),
     })),
-    totalAmount: cartTotal(lines),
+    totalAmount,
     status: "pending",
     shippingAddress: { ...address, addressType: values.addressType as AddressType },
+    paymentMethod: paymentMethodOf(values),
   };
 }
 

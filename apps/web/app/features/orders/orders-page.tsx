@@ -25,10 +25,12 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
+import { ChargeRows, orderChargesShown } from "~/features/cart/charges";
 import { formatRupees } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
 import { OrderLines } from "~/features/checkout/order-lines";
-import type { CancelResult, StatusFilter } from "./types";
+import type { CancelResult, StatusFilter, UpiPaymentShown } from "./types";
+import { UpiPayment } from "./upi-payment";
 
 export type OrdersPageProps = {
   orders: Order[];
@@ -42,6 +44,8 @@ export type OrdersPageProps = {
    * JavaScript the question is asked there rather than in a dialog.
    */
   confirmCancel?: string | null;
+  /** Orders still to be paid by UPI: their link and QR code, by order id (record 0036). */
+  upi?: Record<string, UpiPaymentShown>;
 };
 
 /** The list's own URL for a status filter. */
@@ -75,7 +79,14 @@ const STATUS_BADGE: Record<OrderStatus, BadgeProps["variant"]> = {
 };
 
 /** /orders (storefront.md §2 My orders, §4, §8; decisions.md §4). */
-export function OrdersPage({ orders, status, failed, result, confirmCancel }: OrdersPageProps) {
+export function OrdersPage({
+  orders,
+  status,
+  failed,
+  result,
+  confirmCancel,
+  upi,
+}: OrdersPageProps) {
   return (
     <div className={PAGE_FRAME}>
       <PageHeader eyebrow="Your account" title="My Orders">
@@ -115,6 +126,7 @@ export function OrdersPage({ orders, status, failed, result, confirmCancel }: Or
               status={status}
               result={result?.orderId === order._id ? result : undefined}
               confirming={confirmCancel === order._id}
+              upi={upi?.[order._id]}
             />
           ))}
         </ul>
@@ -194,11 +206,13 @@ function OrderCard({
   status,
   result,
   confirming,
+  upi,
 }: {
   order: Order;
   status: StatusFilter;
   result: CancelResult | undefined;
   confirming: boolean;
+  upi?: UpiPaymentShown | undefined;
 }) {
   const headingId = React.useId();
   const cancellable = CANCELLABLE_STATUSES.includes(order.status);
@@ -249,6 +263,26 @@ function OrderCard({
                 </dt>
                 <dd>{paymentMethod}</dd>
               </div>
+              <div className="grid gap-0.5">
+                <dt className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+                  Charges
+                </dt>
+                <dd>
+                  <ChargeRows charges={orderChargesShown(order)} />
+                </dd>
+              </div>
+              {upi ? (
+                <div>
+                  <dt className="sr-only">Pay by UPI</dt>
+                  <dd>
+                    <UpiPayment
+                      upi={upi}
+                      total={order.totalAmount}
+                      orderNumber={order.orderNumber}
+                    />
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </div>
           <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-4 sm:px-6">

@@ -1,10 +1,12 @@
 /** What My orders asks of the API (in-process, the shopper's cookie passed on). Server-only. */
 import type { ErrorReply } from "@vastra/contracts/common";
 import { ORDER_MESSAGES, ORDER_STATUSES, type Order } from "@vastra/contracts/orders";
+import { type ShippingRules, upiPayLink } from "@vastra/contracts/shipping";
+import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { apiCall } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
-import type { CancelResult, StatusFilter } from "./types";
+import type { CancelResult, StatusFilter, UpiPaymentShown } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -59,4 +61,48 @@ export async function cancelAction(context: Context, form: FormData) {
   } catch {
     return data<CancelResult>({ ok: false, orderId: id, message: ORDER_MESSAGES.cancelFailed });
   }
+}
+
+/**
+ * The UPI link and QR code of each order the shopper still pays by UPI (record 0036): chosen UPI,
+ * not paid, not cancelled, and the store has a UPI ID. Never rejects (an order without its QR
+ * still shows).
+ */
+export async function upiPayments(
+  orders: readonly Order[],
+  rules: ShippingRules,
+): Promise<Record<string, UpiPaymentShown>> {
+  const upi = rules.upi;
+  const shown: Record<string, UpiPaymentShown> = {};
+  if (!upi) return shown;
+  const due = orders.filter(
+    (o) => o.paymentMethod === "upi" && o.paymentStatus === "pending" && o.status !== "cancelled",
+  );
+  await Promise.all(
+    due.map(async (order) => {
+      const link = upiPayLink({
+        vpa: upi.vpa,
+        payeeName: upi.payeeName,
+        amountRupees: order.totalAmount,
+        orderNumber: order.orderNumber,
+      });
+      try {
+        const svg = await QRCode.toString(link, {
+          type: "svg",
+          errorCorrectionLevel: "M",
+          margin: 2,
+          color: { dark: "#1f1a17", light: "#ffffff" },
+        });
+        shown[order._id] = {
+          link,
+          qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+          vpa: upi.vpa,
+          payeeName: upi.payeeName,
+        };
+      } catch (error) {
+        console.error(`orders: could not make the UPI QR code of ${order.orderNumber}`, error);
+      }
+    }),
+  );
+  return shown;
 }

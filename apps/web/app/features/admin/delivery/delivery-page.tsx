@@ -49,6 +49,11 @@ type SettingsText = {
   serveUnlistedPins: boolean;
   codForUnlistedPins: boolean;
   holidays: string;
+  freeShippingFromRupees: string;
+  shippingFeeRupees: string;
+  codFeeRupees: string;
+  upiVpa: string;
+  upiPayeeName: string;
 };
 
 const toText = (s: DeliverySettings): SettingsText => ({
@@ -58,6 +63,11 @@ const toText = (s: DeliverySettings): SettingsText => ({
   serveUnlistedPins: s.serveUnlistedPins,
   codForUnlistedPins: s.codForUnlistedPins,
   holidays: s.holidays.map((h) => `${h.date} ${h.name}`.trim()).join("\n"),
+  freeShippingFromRupees: String(s.freeShippingFromRupees),
+  shippingFeeRupees: String(s.shippingFeeRupees),
+  codFeeRupees: String(s.codFeeRupees),
+  upiVpa: s.upiVpa,
+  upiPayeeName: s.upiPayeeName,
 });
 
 /** "2026-12-25 Christmas" per line → the holidays list (the server checks the dates). */
@@ -102,6 +112,11 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
             serveUnlistedPins: form.serveUnlistedPins,
             codForUnlistedPins: form.codForUnlistedPins,
             holidays: holidaysOf(form.holidays),
+            freeShippingFromRupees: number(form.freeShippingFromRupees),
+            shippingFeeRupees: number(form.shippingFeeRupees),
+            codFeeRupees: number(form.codFeeRupees),
+            upiVpa: form.upiVpa,
+            upiPayeeName: form.upiPayeeName,
           },
           fallback: SAVE_FAILED,
         },
@@ -187,6 +202,67 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
             placeholder={"2026-12-25 Christmas\n2027-01-26 Republic Day"}
             className="font-mono text-sm"
           />
+        </Field>
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-3 sm:p-6">
+        <legend className="px-1 font-display text-lg font-semibold">Charges and UPI</legend>
+        <Field
+          label="Free shipping from (₹)"
+          error={errors.freeShippingFromRupees}
+          hint="Orders whose items come to this or more ship free"
+        >
+          <Input
+            type="number"
+            min={0}
+            value={form.freeShippingFromRupees}
+            onChange={(e) => set("freeShippingFromRupees", e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Shipping fee (₹)"
+          error={errors.shippingFeeRupees}
+          hint="Charged below that amount"
+        >
+          <Input
+            type="number"
+            min={0}
+            value={form.shippingFeeRupees}
+            onChange={(e) => set("shippingFeeRupees", e.target.value)}
+          />
+        </Field>
+        <Field
+          label="Cash-on-delivery fee (₹)"
+          error={errors.codFeeRupees}
+          hint="Added to COD orders; waive it per order in Orders"
+        >
+          <Input
+            type="number"
+            min={0}
+            value={form.codFeeRupees}
+            onChange={(e) => set("codFeeRupees", e.target.value)}
+          />
+        </Field>
+        <Field
+          label="UPI ID (VPA)"
+          error={errors.upiVpa}
+          hint="Like vastra@okaxis. Empty: no UPI QR code or link is shown"
+          required={false}
+        >
+          <Input
+            value={form.upiVpa}
+            onChange={(e) => set("upiVpa", e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </Field>
+        <Field
+          label="UPI payee name"
+          error={errors.upiPayeeName}
+          hint="The name UPI apps show beside the ID"
+          required={false}
+          className="sm:col-span-2"
+        >
+          <Input value={form.upiPayeeName} onChange={(e) => set("upiPayeeName", e.target.value)} />
         </Field>
       </fieldset>
       <div>

@@ -161,6 +161,25 @@ export function BillSheet({ order, store }: { order: Order; store: StoreSettings
             ))}
           </tbody>
           <tfoot>
+            {/* Subtotal, shipping and the COD fee above the total (record 0036). */}
+            {(
+              [
+                ["Subtotal", formatMoney(order.subtotalAmount)],
+                ["Shipping", order.shippingAmount > 0 ? formatMoney(order.shippingAmount) : "Free"],
+                ...(order.codFeeAmount > 0
+                  ? [["Cash-on-delivery fee", formatMoney(order.codFeeAmount)]]
+                  : order.codFeeWaived
+                    ? [["Cash-on-delivery fee", "Waived"]]
+                    : []),
+              ] as Array<[string, string]>
+            ).map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" colSpan={5} className="px-2 pt-1 text-right font-normal">
+                  {label}
+                </th>
+                <td className="whitespace-nowrap px-2 pt-1 text-right tabular-nums">{value}</td>
+              </tr>
+            ))}
             <tr>
               <td colSpan={3} className="px-2 pt-2 text-neutral-600">
                 {units} {units === 1 ? "unit" : "units"}

@@ -230,9 +230,41 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
               <p className="font-medium tabular-nums">{formatMoney(item.price * item.quantity)}</p>
             </li>
           ))}
-          <li className="flex justify-between p-3 font-semibold text-sm">
-            <span>Total</span>
-            <span className="tabular-nums">{formatMoney(order.totalAmount)}</span>
+          <li className="grid gap-1 p-3 text-sm">
+            <span className="flex justify-between text-muted-foreground">
+              <span>Subtotal</span>
+              <span className="tabular-nums">{formatMoney(order.subtotalAmount)}</span>
+            </span>
+            <span className="flex justify-between text-muted-foreground">
+              <span>Shipping</span>
+              <span className="tabular-nums">
+                {order.shippingAmount > 0 ? formatMoney(order.shippingAmount) : "Free"}
+              </span>
+            </span>
+            {order.codFeeAmount > 0 || order.codFeeWaived ? (
+              <span className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
+                <span>Cash-on-delivery fee</span>
+                <span className="flex items-center gap-2">
+                  {order.codFeeAmount > 0 ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      onClick={() => void updates.waiveCodFee(order._id)}
+                    >
+                      Waive fee
+                    </Button>
+                  ) : null}
+                  <span className="tabular-nums">
+                    {order.codFeeAmount > 0 ? formatMoney(order.codFeeAmount) : "Waived"}
+                  </span>
+                </span>
+              </span>
+            ) : null}
+            <span className="flex justify-between font-semibold">
+              <span>Total</span>
+              <span className="tabular-nums">{formatMoney(order.totalAmount)}</span>
+            </span>
           </li>
         </ul>
       </Section>

@@ -26,6 +26,8 @@ export type OrderUpdates = {
   stats: OrderStats | null;
   updateStatus: (orderId: string, update: OrderStatusUpdate) => Promise<OrderDetail | null>;
   saveNotes: (orderId: string, notes: string) => Promise<NotesOutcome>;
+  /** Waives the order's cash-on-delivery fee (record 0036). */
+  waiveCodFee: (orderId: string) => Promise<void>;
   /** Records an order read elsewhere (the details modal). */
   remember: (order: OrderDetail) => void;
 };
@@ -111,5 +113,27 @@ export function useOrderUpdates(initialStats: OrderStats | null, pageKey: unknow
     [banner, mark, remember],
   );
 
-  return { busy, changed, stats, updateStatus, saveNotes, remember };
+  const waiveCodFee = React.useCallback(
+    async (orderId: string) => {
+      const failed = "Failed to waive the cash-on-delivery fee";
+      mark(orderId, true);
+      try {
+        const reply = await apiJson<AdminOrderReply>(
+          browserFetch,
+          `/api/orders/${encodeURIComponent(orderId)}/cod-fee/waive`,
+          { method: "POST", fallback: failed },
+        );
+        remember(reply.order);
+        banner.success(reply.message);
+        void refreshStats();
+      } catch (error) {
+        banner.error(messageOf(error, failed));
+      } finally {
+        mark(orderId, false);
+      }
+    },
+    [banner, mark, remember, refreshStats],
+  );
+
+  return { busy, changed, stats, updateStatus, saveNotes, waiveCodFee, remember };
 }
