@@ -67,7 +67,8 @@ export function searchTerms(search: string): string[][] {
   const unique = [...new Set(all.map((w) => w.slice(0, MAX_WORD_LENGTH)))];
   const meaningful = unique.filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)));
   const words = (meaningful.length > 0 ? meaningful : unique).slice(0, MAX_WORDS);
-  return words.map((w) => [w, ...(VARIANTS[w] ?? [])]);
+  // Own keys only: a search for "constructor" or "__proto__" must not find Object's members.
+  return words.map((w) => [w, ...(Object.hasOwn(VARIANTS, w) ? (VARIANTS[w] ?? []) : [])]);
 }
 
 const FTS_CONFIG = sql.raw("'english'::regconfig");
