@@ -23,9 +23,14 @@ import { isUuid } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { formatRupees } from "./emails.ts";
-import { changeOrderStatus, getOrder, type OrderActor, type OrderDeps } from "./index.ts";
+import {
+  changeOrderStatus,
+  getOrder,
+  inTransaction,
+  type OrderActor,
+  type OrderDeps,
+} from "./index.ts";
 import { toOrders } from "./read.ts";
-import { withRetries } from "./retry.ts";
 
 // ---------------------------------------------------------------- list and stats
 
@@ -285,9 +290,7 @@ export async function updateOrderNotes(
     });
     return true;
   };
-  const db = deps.db;
-  const changed =
-    "rollback" in db ? await db.transaction(work) : await withRetries(() => db.transaction(work));
+  const changed = await inTransaction(deps.db, work);
   return {
     changed,
     message: ADMIN_ORDER_MESSAGES.notesUpdated,
@@ -339,9 +342,7 @@ export async function waiveCodFee(
     });
     return true;
   };
-  const db = deps.db;
-  const changed =
-    "rollback" in db ? await db.transaction(work) : await withRetries(() => db.transaction(work));
+  const changed = await inTransaction(deps.db, work);
   return {
     changed,
     message: SHIPPING_MESSAGES.codFeeWaived,

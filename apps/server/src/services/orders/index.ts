@@ -90,7 +90,7 @@ const isTransaction = (db: DbOrTx) => "rollback" in db;
  * Runs `work` in a transaction of its own: a new one (retried on serialization failures and
  * deadlocks) on a database, a savepoint inside a caller's transaction.
  */
-function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   if (isTransaction(db)) return db.transaction((tx) => work(tx));
   return withRetries(() => db.transaction((tx) => work(tx)));
 }
