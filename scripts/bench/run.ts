@@ -18,13 +18,11 @@
  * per load run, default 10), BENCH_WARMUP (default 3), BENCH_DATABASES ("pglite,postgres"),
  * TEST_DATABASE_URL (the PostgreSQL server; default postgres://postgres@127.0.0.1:5432/test).
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { reportHeader, runScript, section, writeReport } from "../lib/script-runner.ts";
 
 const here = import.meta.dirname;
-const root = path.resolve(here, "../..");
 const all = readdirSync(here)
   .filter((f) => f.endsWith(".bench.ts"))
   .sort();
@@ -36,51 +34,15 @@ if (unknown.length > 0) {
 }
 const scripts = wanted.length > 0 ? wanted : all;
 
-function run(file: string): Promise<{ code: number; out: string; seconds: number }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(here, file)], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on("close", (code) =>
-      resolve({ code: code ?? 1, out, seconds: (performance.now() - started) / 1000 }),
-    );
-  });
-}
-
-const cpu = cpus();
-const header = [
-  "# Vastra benchmark report",
-  "",
-  `${new Date().toISOString()} · Node ${process.version} · ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"} · ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB · load average at start ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" / ")} (1/5/15 min)`,
-  "",
-];
 const sections: string[] = [];
 let failed = false;
 for (const file of scripts) {
   console.error(`\n▶ ${file}`);
-  const { code, out, seconds } = await run(file);
-  console.error(`◀ ${file}: exit ${code} after ${seconds.toFixed(0)} s`);
-  if (code !== 0) failed = true;
-  sections.push(
-    (out.trim() || `## ${file}`) +
-      (code === 0 ? "" : `\n\n**${file} failed (exit code ${code}); see its output above.**`) +
-      `\n\n_${file}: ${seconds.toFixed(0)} s._\n`,
-  );
+  const result = await runScript(path.join(here, file));
+  console.error(`◀ ${file}: exit ${result.code} after ${result.seconds.toFixed(0)} s`);
+  if (result.code !== 0) failed = true;
+  sections.push(section(file, result, "; see its output above"));
 }
 
-const report = `${[...header, ...sections].join("\n")}`;
-const dir = path.join(root, ".tmp/bench");
-mkdirSync(dir, { recursive: true });
-writeFileSync(path.join(dir, "report.md"), report);
-process.stdout.write(report);
-console.error(`\nReport written to ${path.relative(root, path.join(dir, "report.md"))}`);
+writeReport("bench", [...reportHeader("Vastra benchmark report"), ...sections]);
 process.exit(failed ? 1 : 0);

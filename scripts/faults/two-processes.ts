@@ -284,10 +284,4 @@ async function scenario(): Promise<void> {
   }
 }
 
-let failure: unknown;
-try {
-  await scenario();
-} catch (error) {
-  failure = error;
-}
-process.exit(report.finish(failure));
+await report.run(scenario);

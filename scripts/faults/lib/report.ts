@@ -25,6 +25,8 @@ export type Report = {
   note(line: string): void;
   /** Prints the section; resolves to the exit code (0 when every check passed and there was one). */
   finish(error?: unknown): number;
+  /** Runs the drill, prints the section (an error counts as a failed check) and exits with it. */
+  run(scenario: () => Promise<void>): Promise<never>;
 };
 
 export function createReport(title: string): Report {
@@ -74,6 +76,15 @@ export function createReport(title: string): Report {
       ];
       process.stdout.write(`${lines.join("\n")}\n`);
       return failed ? 1 : 0;
+    },
+    async run(scenario) {
+      let failure: unknown;
+      try {
+        await scenario();
+      } catch (error) {
+        failure = error;
+      }
+      process.exit(this.finish(failure));
     },
   };
 }
