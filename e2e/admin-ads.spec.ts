@@ -63,7 +63,8 @@ test("an admin creates an ad with an uploaded picture, sees it on the home page,
   await expect(dialog.getByLabel("Or an image already in the store")).toHaveValue(
     /^\/images\/[a-f0-9]{24}-w\d+\.webp$/,
   );
-  await expect(dialog.getByRole("img", { name: "Chosen advertisement image" })).toBeVisible();
+  await expect(dialog.getByTestId("ad-image-preview")).toBeVisible();
+  await expect(dialog.getByTestId("ad-image-name")).toHaveText("Uploaded: monsoon banner.png");
 
   // The shop-filter builder makes the link.
   await dialog.getByLabel("Target page").selectOption("shop-filters");

@@ -57,14 +57,25 @@ test("an admin ships an order, adds notes, and prints and downloads its shipping
     (r) => r.method() === "PATCH" && r.url().endsWith(`/api/orders/${order._id}/status`),
   );
   await status.selectOption("shipped");
-  expect((await patched).postDataJSON()).toEqual({ status: "shipped", paymentStatus: "pending" });
+  // Shipped asks for the courier and the tracking number first (record 0039).
+  const ship = page.getByRole("dialog", { name: `Ship order ${order.orderNumber}` });
+  await ship.getByLabel("Courier").selectOption("Blue Dart");
+  await ship.getByLabel("Tracking number (AWB)").fill("BD-7731002");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
+  expect((await patched).postDataJSON()).toEqual({
+    status: "shipped",
+    paymentStatus: "pending",
+    courier: "Blue Dart",
+    trackingNumber: "BD-7731002",
+  });
   await expect(banner(page, "Order updated successfully")).toBeVisible();
   await expect(status).toHaveValue("shipped");
   await expect(status).toBeEnabled();
   await expect(payment).toBeEnabled();
   await expect
     .poll(async () => (await mailTo(page.request, shopper.email)).map((m) => m.subject), {
-      timeout: 20_000,
+      // After the undo window (ORDER_MAIL_HOLD_SECONDS, 15 s by default).
+      timeout: 40_000,
       message: "the shipped e-mail should reach the shopper",
     })
     .toContain(`Your Vastra order ${order.orderNumber} has shipped`);
@@ -132,7 +143,8 @@ test("an admin ships an order, adds notes, and prints and downloads its shipping
   ]) {
     await expect(bill).toContainText(text);
   }
-  await expect(bill).toContainText("Call before delivery; leave with the guard.");
+  // The notes are the store's own: never on the parcel's label (record 0039).
+  await expect(bill).not.toContainText("Call before delivery; leave with the guard.");
   await expectNoSeriousViolations(page, "shipping bill");
 
   // Printed, the page holds the bill alone.

@@ -8,6 +8,12 @@
  * Issue #11 aims at 140 KB for each; the home page meets it, the product list and product page do
  * not yet (tailwind-merge and Radix Tabs kept; record 0029 names the next cuts). Lower these as
  * the pages shrink; never raise them without a written reason.
+ *
+ * Raised: the product page 158 → 160 KB (2026-11-26, issue #16): the MRP price tag, fabric/care
+ * facts, the phone's sticky add-to-cart bar and the store's review replies came to ~2.5 KB; the
+ * review form (signed-in only), the share menu and the sticky bar now load after the page (lazy
+ * chunks: they still count here, as this measures until the network is quiet), which took back
+ * what could be taken without dropping tailwind-merge or the Tabs (record 0043).
  */
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "@playwright/test";
@@ -18,7 +24,7 @@ import { signInAsAdmin } from "./helpers/accounts.ts";
 const ADMIN_CODE = /\/assets\/(admin[.-]|charts-)/;
 
 /** KB of gzipped script on a first visit, per page. */
-const BUDGET_KB = { home: 140, list: 146, product: 158 } as const;
+const BUDGET_KB = { home: 140, list: 146, product: 160 } as const;
 
 /** The scripts a page loads, from navigation until the network is quiet. */
 async function scriptResponsesOf(page: Page, url: string): Promise<Response[]> {

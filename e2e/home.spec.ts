@@ -162,8 +162,8 @@ test("the caption cycles through the collections every 4 seconds, without live a
   await page.goto("/");
   const caption = page.getByTestId("hero-caption");
   await expect(caption).toHaveAttribute("aria-live", "off");
-  await expect(caption).toContainText("SPRING COLLECTION");
-  await expect(caption).toContainText("2024");
+  await expect(caption).toContainText("WEDDING & FESTIVE EDIT");
+  await expect(caption).toContainText("NEW SEASON");
   await expect(caption).toContainText("URBAN CHIC", { timeout: 6_000 });
   await expect(caption).toContainText("TRENDING");
   await expect(caption).toContainText("MODERN CLASSICS", { timeout: 6_000 });

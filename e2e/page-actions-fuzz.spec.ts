@@ -36,6 +36,7 @@ const ACTIONS: Record<string, string> = {
   "orders.tsx": "/orders",
   "product.tsx": "/products/:id",
   "unsubscribe.tsx": "/unsubscribe",
+  "order-confirmation.tsx": "/order-confirmation",
 };
 
 const FIELDS = [

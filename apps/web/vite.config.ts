@@ -54,7 +54,12 @@ const clientChunks = {
       name: "shell",
       // The app's components and helpers, and the class helpers every page uses; not the widgets'
       // code loaded on first use (*-parts.tsx), nor parts only some pages use.
-      test: (id: string) => shellModule.test(id) || node("clsx|class-variance-authority").test(id),
+      // The one money formatter (contracts/src/money.ts) too: home and the catalogue pages both
+      // format prices, and as part of `catalogue-pages` it would bring that chunk to the home page.
+      test: (id: string) =>
+        shellModule.test(id) ||
+        node("clsx|class-variance-authority").test(id) ||
+        /contracts[\\/]src[\\/]money\.ts$/.test(id),
       priority: 10,
     },
   ],

@@ -23,6 +23,7 @@ import { registerErrorHandling, send } from "./http/error-handler.ts";
 import { registerInputGuard } from "./http/input-guard.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { registerSecurity } from "./http/security.ts";
+import { addressRoutes } from "./routes/addresses.ts";
 import { adminAdRoutes } from "./routes/admin-ads.ts";
 import { adminCategoryRoutes } from "./routes/admin-categories.ts";
 import { adminNewsletterRoutes } from "./routes/admin-newsletter.ts";
@@ -39,15 +40,18 @@ import { registerCatalogueReadModel } from "./routes/catalogue-read-model.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { deliveryRoutes } from "./routes/delivery.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { gstRoutes } from "./routes/gst.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { imageRoutes } from "./routes/images.ts";
 import { newsletterRoutes } from "./routes/newsletter.ts";
+import { orderConfirmationRoutes } from "./routes/order-confirmation.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { redirectRoutes } from "./routes/redirects.ts";
 import { referralRoutes } from "./routes/referrals.ts";
 import { reviewRoutes } from "./routes/reviews.ts";
 import { seoRoutes } from "./routes/seo.ts";
 import { storeRoutes } from "./routes/store.ts";
+import { createAddressService } from "./services/addresses/index.ts";
 import { createAdAdminService } from "./services/ads/admin.ts";
 import { createAdService } from "./services/ads/index.ts";
 import { createAuthService } from "./services/auth/accounts.ts";
@@ -63,6 +67,7 @@ import { JOBS, jobLock } from "./services/job-lock.ts";
 import { createNewsletterAdmin } from "./services/newsletter/admin.ts";
 import { createCampaigns } from "./services/newsletter/campaigns.ts";
 import { createNewsletterService } from "./services/newsletter/index.ts";
+import { createConfirmationService } from "./services/orders/confirmation.ts";
 import { createOrderService } from "./services/orders/index.ts";
 import { createRateLimits, type RateLimits } from "./services/rate-limit.ts";
 import { createReferralService } from "./services/referrals/index.ts";
@@ -166,17 +171,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     images: options.images ?? (await imageServiceFor(config)),
     catalogue: createCatalogueService({ db, readModel }),
     reviews: createReviewService({ db, clock }),
-    ads: createAdService({ db, readModel }),
+    ads: createAdService({ db, readModel, clock }),
     categoryAdmin: createCategoryAdminService({ db }),
     reviewAdmin: createReviewAdminService({ db }),
     stats: createStatsService({ db, clock }),
-    cart: createCartService({ db }),
+    cart: createCartService({ db, clock }),
+    addresses: createAddressService({ db, clock }),
     orders: createOrderService({
       db,
       clock,
       publicUrl: config.publicUrl,
       rateLimits,
       limits: config.orderLimits,
+      log: app.log,
+      appSecret: config.appSecret,
+    }),
+    // The shopper's confirmation of new orders (record 0038).
+    confirmation: createConfirmationService({
+      db,
+      clock,
+      secret: config.appSecret,
+      publicUrl: config.publicUrl,
+      mailsPerHour: config.orderLimits.mailsPerHour,
       log: app.log,
     }),
     referrals: createReferralService({ db }),
@@ -185,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock,
       appSecret: config.appSecret,
       publicUrl: config.publicUrl,
+      rateLimits,
     }),
     campaigns: createCampaigns({ db, clock }),
     newsletter: createNewsletterService({
@@ -242,7 +259,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(contactRoutes, { contact: services.contact });
       await api.register(deliveryRoutes, { delivery: services.delivery });
-      await api.register(authRoutes, { auth: services.auth, secureCookies: config.isProduction });
+      await api.register(authRoutes, {
+        auth: services.auth,
+        secureCookies: config.isProduction,
+        cart: services.cart,
+      });
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(reviewRoutes, { reviews: services.reviews });
@@ -253,15 +274,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminStatsRoutes, { stats: services.stats });
       await api.register(adminUploadRoutes, { uploads });
       await api.register(adminProductRoutes, { products: adminProducts });
-      await api.register(cartRoutes, { cart: services.cart });
+      await api.register(cartRoutes, { cart: services.cart, secureCookies: config.isProduction });
       await api.register(orderRoutes, { orders: services.orders });
+      await api.register(orderConfirmationRoutes, { confirmation: services.confirmation });
+      await api.register(addressRoutes, { addresses: services.addresses });
       await api.register(adminOrderRoutes, {
         db,
         clock,
         publicUrl: config.publicUrl,
         mailsPerHour: config.orderLimits.mailsPerHour,
         log: app.log,
+        ...(config.orderLimits.mailHoldSeconds !== undefined
+          ? { mailHoldSeconds: config.orderLimits.mailHoldSeconds }
+          : {}),
       });
+      await api.register(gstRoutes, { db });
       await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminNewsletterRoutes, {

@@ -43,6 +43,7 @@ describe("loadConfig", () => {
         pendingExpiryHours: 48,
         placementsPerHour: 10,
         mailsPerHour: 10,
+        mailHoldSeconds: 15,
       },
     });
   });
@@ -104,6 +105,7 @@ describe("loadConfig", () => {
       ORDER_PENDING_EXPIRY_HOURS: "24",
       ORDER_PLACE_HOURLY_LIMIT: "6",
       ORDER_MAIL_HOURLY_LIMIT: "8",
+      ORDER_MAIL_HOLD_SECONDS: "0",
     });
     expect(config).toEqual({
       env: "production",
@@ -127,6 +129,7 @@ describe("loadConfig", () => {
         pendingExpiryHours: 24,
         placementsPerHour: 6,
         mailsPerHour: 8,
+        mailHoldSeconds: 0,
       },
     });
     expect(existsSync("/srv/vastra/app-secret")).toBe(false);

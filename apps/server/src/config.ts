@@ -97,6 +97,13 @@ const envSchema = z.object({
   ORDER_PENDING_EXPIRY_HOURS: positiveInt.default(48),
   ORDER_PLACE_HOURLY_LIMIT: positiveInt.default(10),
   ORDER_MAIL_HOURLY_LIMIT: positiveInt.default(10),
+  // Seconds an admin's order change waits before its e-mail goes, undoable (record 0039); 0: none.
+  ORDER_MAIL_HOLD_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds from 0 to 300" })
+    .int({ error: "must be a whole number of seconds from 0 to 300" })
+    .min(0, { error: "must be a whole number of seconds from 0 to 300" })
+    .max(300, { error: "must be a whole number of seconds from 0 to 300" })
+    .default(15),
   // Development and tests only: the demo admin's password when the demo seed creates it.
   DEMO_ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
   // Images in an S3-compatible bucket; S3_BUCKET turns it on (docs/decisions/0030-object-storage.md).
@@ -193,6 +200,8 @@ export type OrderLimits = {
   placementsPerHour: number;
   /** Order e-mails an account may be sent per hour; the rest are dropped (and logged). */
   mailsPerHour: number;
+  /** Seconds an admin's change waits before its e-mail goes, undoable (record 0039). */
+  mailHoldSeconds?: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -252,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingExpiryHours: e.ORDER_PENDING_EXPIRY_HOURS,
       placementsPerHour: e.ORDER_PLACE_HOURLY_LIMIT,
       mailsPerHour: e.ORDER_MAIL_HOURLY_LIMIT,
+      mailHoldSeconds: e.ORDER_MAIL_HOLD_SECONDS,
     },
     ...(e.DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.DEMO_ADMIN_PASSWORD } : {}),
     s3,

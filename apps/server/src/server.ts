@@ -10,6 +10,8 @@ import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
+import { createAdWindowSweeper } from "./services/ads/index.ts";
+import { createGuestCartSweeper } from "./services/cart/sweep.ts";
 import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
 import { ensurePincodeDirectory } from "./services/delivery/directory.ts";
 import { imageServiceFor } from "./services/images/index.ts";
@@ -92,6 +94,8 @@ export async function startStore(
       log: app.log,
       lock: popularityLock,
     });
+    // Ads whose window opened or closed: marked, which retires the cached home page (record 0042).
+    const adWindows = createAdWindowSweeper({ db: database.db, log: app.log });
     // Orders left pending past ORDER_PENDING_EXPIRY_HOURS are cancelled (stock back, e-mail).
     const pendingSweep = createPendingOrderSweeper({
       db: database.db,
@@ -100,6 +104,12 @@ export async function startStore(
       mailsPerHour: config.orderLimits.mailsPerHour,
       log: app.log,
       lock: jobLock(database, JOBS.pendingOrders, app.log),
+    });
+    // Guest carts idle for 30 days are deleted, every hour (record 0044).
+    const guestCartSweep = createGuestCartSweeper({
+      db: database.db,
+      log: app.log,
+      lock: jobLock(database, JOBS.guestCarts, app.log),
     });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
     // drawn while the store already serves (pages show the placeholder meanwhile).
@@ -114,7 +124,9 @@ export async function startStore(
     worker.start();
     campaignRunner.start();
     popularity.start();
+    adWindows.start();
     pendingSweep.start();
+    guestCartSweep.start();
     return {
       app,
       database,
@@ -125,7 +137,9 @@ export async function startStore(
         await app.close();
         await campaignRunner.stop();
         await popularity.stop();
+        await adWindows.stop();
         await pendingSweep.stop();
+        await guestCartSweep.stop();
         await worker.stop();
         await database.close();
       },

@@ -13,6 +13,7 @@ import { ErrorPage } from "./components/layout/error-page";
 import { SiteShell } from "./components/layout/site-shell";
 import { ImageBaseContext } from "./components/ui/responsive-image";
 import { ToastProvider } from "./components/ui/toast";
+import { CartMergeNotice } from "./features/cart/merge-notice";
 import { fontFaceCss } from "./lib/fonts";
 import { useNonce } from "./lib/nonce";
 import { loadShellSession } from "./lib/session.server";
@@ -70,6 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <ToastProvider>
+          {/* Record 0044: a guest cart held to the stock left on sign-in says so once. */}
+          <CartMergeNotice />
           <ImageBaseContext.Provider value={data?.store.imageBaseUrl}>
             <SiteShell
               store={data?.store}

@@ -26,12 +26,15 @@ export default [
   route("affiliate", "routes/affiliate.tsx"),
   route("referrals", "routes/affiliate.tsx", { id: "referrals" }),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // The order e-mail's signed confirmation link (record 0038), for guests too.
+  route("order-confirmation", "routes/order-confirmation.tsx"),
   // Admin dashboard: the layout guards every tab (admins only) and holds the tab bar.
   route("admin", "routes/admin.tsx", [
     index("routes/admin.overview.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:id/bill", "routes/admin.order-bill.tsx"),
     route("delivery", "routes/admin.delivery.tsx"),
+    route("tax", "routes/admin.tax.tsx"),
     route("categories", "routes/admin.categories.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("reviews", "routes/admin.reviews.tsx"),

@@ -26,7 +26,19 @@ export const NEWSLETTER_ADMIN_MESSAGES = {
   colorInvalid: "Please enter a colour like #1e293b",
   linkInvalid: "Please enter a link starting with / or https://",
   cssInvalid: "This custom CSS could not be read. Please check it for typos.",
+  testFailed: "Failed to send the test e-mail",
+  testTooMany: "You have sent several test e-mails just now. Please wait a few minutes.",
 } as const;
+
+/** 'Test sent to {address}…' (record 0042): the draft goes to the signed-in admin only. */
+export const newsletterTestSentMessage = (address: string) =>
+  `Test sent to ${address}. It arrives in a minute or so.`;
+
+/** Test sends per admin (record 0042). */
+export const NEWSLETTER_TEST_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
+
+/** A test's subject: the draft's, marked. */
+export const testSubject = (subject: string) => `[Test] ${subject}`;
 
 /** 'Newsletter sent successfully! {n} emails delivered.' (admin.md §8). */
 export const newsletterSentMessage = (n: number) =>
@@ -39,12 +51,25 @@ export const SUBSCRIBERS_PAGE_SIZE = 50;
 /** Subscribers who joined within this many days count as recent. */
 export const RECENT_SUBSCRIBER_DAYS = 30;
 
-/** admin.md §9. */
+/**
+ * The store's own colours (the web app's theme, app.css; record 0042 replaces admin.md §9's slate
+ * and teal): maroon-700 header and titles, maroon-900 footer, gold-700 button (white text on it
+ * reads at 5:1).
+ */
 export const DEFAULT_NEWSLETTER_COLORS = {
-  primaryColor: "#1e293b",
-  secondaryColor: "#334155",
-  accentColor: "#0d9488",
+  primaryColor: "#7a1f2b",
+  secondaryColor: "#4f131c",
+  accentColor: "#86622a",
 } as const;
+
+/** The subscriber export's columns: times are India time, said in the header (record 0042). */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  "Email",
+  "Status",
+  "Source",
+  "Subscribed At (IST, Asia/Kolkata)",
+  "Unsubscribed At (IST, Asia/Kolkata)",
+] as const;
 
 const HEX = /^#[0-9a-f]{6}$/i;
 /** A link a newsletter may carry: a path on the store (/products) or an http(s) address. */

@@ -4,6 +4,7 @@
  */
 
 import { pageParams } from "./common.ts";
+import { FULFILMENT_MESSAGES, undoOfferSchema } from "./fulfilment.ts";
 import {
   ORDER_STATUSES,
   type Order,
@@ -40,8 +41,17 @@ export const ADMIN_ORDER_MESSAGES = {
   billFailed: "Failed to make the shipping bill",
 } as const;
 
+/**
+ * The list's work filters besides one status (record 0039): 'waiting' is every order the store
+ * still has to act on (pending, confirmed, processing), 'ship_today' the confirmed and processing
+ * orders whose dispatch day (delivery settings' cut-off, handling days, holidays) is today or past.
+ */
+export const ORDER_WORK_FILTERS = ["waiting", "ship_today"] as const;
+export type OrderWorkFilter = (typeof ORDER_WORK_FILTERS)[number];
+export const WAITING_STATUSES = ["pending", "confirmed", "processing"] as const;
+
 const orderStatusFilter = z
-  .enum([...ORDER_STATUSES, "all"])
+  .enum([...ORDER_STATUSES, ...ORDER_WORK_FILTERS, "all"])
   .optional()
   .catch(undefined)
   .transform((v) => (v === "all" ? undefined : v));
@@ -79,6 +89,10 @@ export const orderStatsSchema = z
     shipped: z.number().int(),
     delivered: z.number().int(),
     cancelled: z.number().int(),
+    /** Pending, confirmed and processing: the orders the store still has to act on. */
+    waiting: z.number().int(),
+    /** Confirmed or processing orders due to be dispatched today or already late (record 0039). */
+    toShipToday: z.number().int(),
     /** Rupees: the total of the orders whose payment status is paid (admin.md §2). */
     revenue: z.number(),
     /** How many orders are paid (the orders the revenue counts). */
@@ -99,6 +113,14 @@ export const orderStatusUpdateSchema = z
       .optional(),
     paymentMethod: z
       .enum(PAYMENT_METHODS, { error: ADMIN_ORDER_MESSAGES.paymentMethod })
+      .optional(),
+    /** With status shipped (required then): one of the store's couriers, by name (record 0039). */
+    courier: z.string({ error: FULFILMENT_MESSAGES.courierRequired }).trim().max(60).optional(),
+    /** With status shipped (required then): the parcel's tracking number (AWB). */
+    trackingNumber: z
+      .string({ error: FULFILMENT_MESSAGES.trackingRequired })
+      .trim()
+      .max(60, FULFILMENT_MESSAGES.trackingFormat)
       .optional(),
   })
   .strict()
@@ -144,7 +166,12 @@ export const orderDetailSchema = orderSchema
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const adminOrderReplySchema = z
-  .object({ message: z.string(), order: orderDetailSchema })
+  .object({
+    message: z.string(),
+    order: orderDetailSchema,
+    /** A status or payment change can be undone for a few seconds (record 0039). */
+    undo: undoOfferSchema.optional(),
+  })
   .meta({ id: "AdminOrderReply" });
 export type AdminOrderReply = z.infer<typeof adminOrderReplySchema>;
 

@@ -6,6 +6,7 @@
  */
 import { GENDERS, productSchema } from "./catalogue.ts";
 import { pageParams } from "./common.ts";
+import { productTaxSchema } from "./gst.ts";
 import { z } from "./zod.ts";
 
 export const ADMIN_PRODUCTS_PAGE_DEFAULT = 24;
@@ -65,7 +66,53 @@ export const ADMIN_PRODUCT_MESSAGES = {
   noSuchSize: (size: string) => `This product has no size ${size}`,
   belowZero: (size: string, have: number, take: number) =>
     `Cannot subtract ${take}: size ${size} has only ${have} in stock`,
+  // Product data (record 0041).
+  mrp: "Please enter an MRP of more than 0, with at most 2 decimals, or leave it empty",
+  mrpNotAbovePrice:
+    "The MRP must be more than the price (leave it empty when there is no discount)",
+  sku: "A SKU is 1 to 40 letters, digits, '-', '_', '.' or '/', starting with a letter or digit",
+  skuTaken: (sku: string) => `SKU ${sku} is already used by another product`,
+  duplicateSku: (sku: string) => `SKU ${sku} is given twice`,
+  skuTakenMeanwhile: "One of these SKUs is already used by another product; please choose another",
+  sizeSkuUnknown: (size: string) => `A SKU was given for ${size}, which is not one of the sizes`,
 } as const;
+
+/** What a SKU may be: letters, digits and - _ . /, starting with a letter or digit. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
+export const PRODUCT_TEXT_LIMITS = { fabric: 200, care: 1000, sku: 40 } as const;
+
+/** The product-data fields' checks (record 0041): MRP above the price, SKUs well-formed and apart. */
+export function productDataErrors(p: {
+  price?: number | null;
+  mrp?: number | null;
+  sku?: string | null;
+  sizes?: readonly string[];
+  sizeSkus?: ReadonlyArray<{ size: string; sku: string }>;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const M = ADMIN_PRODUCT_MESSAGES;
+  if (p.mrp !== undefined && p.mrp !== null) {
+    if (
+      Number.isNaN(p.mrp) ||
+      p.mrp <= 0 ||
+      Math.abs(p.mrp * 100 - Math.round(p.mrp * 100)) > 1e-6 ||
+      p.mrp > PRODUCT_LIMITS.maxPrice
+    )
+      errors.mrp = M.mrp;
+    else if (typeof p.price === "number" && !Number.isNaN(p.price) && p.mrp <= p.price)
+      errors.mrp = M.mrpNotAbovePrice;
+  }
+  const sku = p.sku?.trim();
+  if (sku && !SKU_PATTERN.test(sku)) errors.sku = M.sku;
+  const sizeSkus = (p.sizeSkus ?? []).filter((s) => s.sku.trim());
+  const badSize = sizeSkus.find((s) => !SKU_PATTERN.test(s.sku.trim()));
+  const unknown = sizeSkus.find((s) => !(p.sizes ?? []).some((size) => sameLabel(size, s.size)));
+  const dup = firstDuplicate(sizeSkus.map((s) => s.sku));
+  if (badSize) errors.sizeSkus = M.sku;
+  else if (unknown) errors.sizeSkus = M.sizeSkuUnknown(unknown.size.trim());
+  else if (dup) errors.sizeSkus = M.duplicateSku(dup.toUpperCase());
+  return errors;
+}
 
 /**
  * A stored image (/images/<id>-w<width>.webp): what product image fields hold. Outside addresses
@@ -151,6 +198,25 @@ export const productWriteSchema = z
     isHero: z.boolean().default(false),
     heroImage: nullableText(PRODUCT_LIMITS.url),
     heroTagline: nullableText(PRODUCT_LIMITS.tagline),
+    // Product data (record 0041): MRP in rupees (null: none); an empty SKU takes the default.
+    mrp: z.number({ error: ADMIN_PRODUCT_MESSAGES.mrp }).nullable().optional(),
+    sku: z.string().max(PRODUCT_TEXT_LIMITS.sku, ADMIN_PRODUCT_MESSAGES.sku).nullable().optional(),
+    sizeSkus: z
+      .array(
+        z
+          .object({
+            size: z.string().max(PRODUCT_LIMITS.size),
+            sku: z.string().max(PRODUCT_TEXT_LIMITS.sku, ADMIN_PRODUCT_MESSAGES.sku),
+          })
+          .strict(),
+      )
+      .max(PRODUCT_LIMITS.sizes)
+      .optional(),
+    fabric: z.string().max(PRODUCT_TEXT_LIMITS.fabric).nullable().optional(),
+    care: z.string().max(PRODUCT_TEXT_LIMITS.care).nullable().optional(),
+    // GST (record 0037): absent on an edit keeps what the product has.
+    hsnCode: productTaxSchema.shape.hsnCode.optional(),
+    taxClass: productTaxSchema.shape.taxClass.optional(),
     sessionId: z.string().max(100).optional(),
     oldImageUrl: z.string().max(PRODUCT_LIMITS.url).nullable().optional(),
     oldHeroImage: z.string().max(PRODUCT_LIMITS.url).nullable().optional(),
@@ -166,6 +232,9 @@ export const productWriteSchema = z
   .strict()
   .superRefine((body, ctx) => {
     for (const [field, message] of Object.entries(productFieldErrors(body))) {
+      ctx.addIssue({ code: "custom", path: [field], message });
+    }
+    for (const [field, message] of Object.entries(productDataErrors(body))) {
       ctx.addIssue({ code: "custom", path: [field], message });
     }
   })

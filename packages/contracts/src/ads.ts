@@ -1,4 +1,5 @@
 import { GENDERS, PRICE_RANGES, PRODUCT_SORTS, type ProductSort } from "./catalogue.ts";
+import { isCalendarDate } from "./stats.ts";
 import { z } from "./zod.ts";
 
 export const MAX_HERO_ADS = 4;
@@ -18,13 +19,50 @@ export const advertisementSchema = z
       gender: z.string().optional(),
       priceRange: z.string().optional(),
       sortBy: z.string().optional(),
+      /** The product id of the 'product' target. */
+      product: z.string().optional(),
     }),
     isActive: z.boolean(),
     priority: z.number().int().min(1).max(10),
     createdAt: z.string(),
+    /** The first day shown, YYYY-MM-DD in India time (from 00:00 IST); null: from now on. */
+    startDate: z.string().nullable(),
+    /** The last day shown, YYYY-MM-DD in India time (until 23:59 IST); null: no end. */
+    endDate: z.string().nullable(),
   })
   .meta({ id: "Advertisement" });
 export type Advertisement = z.infer<typeof advertisementSchema>;
+
+/** India's offset: ad windows are whole days in India time (record 0042). */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The instant an India calendar day (YYYY-MM-DD) begins: 00:00 IST. */
+export function istDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+/** The India calendar day (YYYY-MM-DD) of an instant. */
+export function istDayOf(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant an ad with this last day stops showing: 00:00 IST the day after. */
+export function istDayEnd(day: string): Date {
+  return new Date(istDayStart(day).getTime() + 24 * 60 * 60 * 1000);
+}
+
+export type AdSchedule = "live" | "scheduled" | "ended" | "inactive";
+
+/** Where an ad stands at `now`: shown (live), before its first day, after its last, or switched off. */
+export function adScheduleAt(
+  ad: Pick<Advertisement, "isActive" | "startDate" | "endDate">,
+  now: Date,
+): AdSchedule {
+  if (!ad.isActive) return "inactive";
+  if (ad.startDate && now < istDayStart(ad.startDate)) return "scheduled";
+  if (ad.endDate && now >= istDayEnd(ad.endDate)) return "ended";
+  return "live";
+}
 
 /** A link opens in a new tab when it starts with http, in the same window otherwise. */
 export const opensInNewTab = (link: string) => /^https?:\/\//i.test(link);
@@ -42,12 +80,16 @@ export const AD_LINK_MAX = 2000;
 /** The target pages an ad's button can open (admin.md §2), with the fixed path of each. */
 export const AD_TARGET_PAGES = [
   { value: "home", label: "Home", path: "/" },
+  { value: "category", label: "A category", path: "/products" },
+  { value: "product", label: "A product", path: "" },
   { value: "shop-filters", label: "Shop with filters", path: "/products" },
   { value: "shop-all", label: "Shop all", path: "/products" },
   { value: "cart", label: "Cart", path: "/cart" },
   { value: "register", label: "Sign up", path: "/register" },
   { value: "login", label: "Sign in", path: "/login" },
   { value: "referrals", label: "Referrals", path: "/referrals" },
+  { value: "contact", label: "Contact us", path: "/contact" },
+  { value: "shipping", label: "Shipping policy", path: "/shipping" },
   { value: "custom", label: "Custom URL", path: "" },
 ] as const;
 export type AdTargetPage = (typeof AD_TARGET_PAGES)[number]["value"];
@@ -81,6 +123,11 @@ export const AD_MESSAGES = {
     "Please enter a path starting with / or a full URL starting with http:// or https://",
   priority: `Priority must be a whole number from ${AD_PRIORITY_MIN} to ${AD_PRIORITY_MAX}`,
   categoryUnknown: "Please choose a category from the list",
+  categoryRequired: "Please choose a category",
+  productRequired: "Please choose a product",
+  productUnknown: "Please choose a product from the search results",
+  dateInvalid: "Please enter a date as YYYY-MM-DD",
+  endBeforeStart: "The last day cannot be before the first day",
   notFound: "Advertisement not found",
   created: "Advertisement created successfully!",
   updated: "Advertisement updated successfully!",
@@ -107,6 +154,8 @@ export const adShopFiltersSchema = z
       z.enum(PRICE_RANGES).optional(),
     ),
     sortBy: z.preprocess(emptyToUndefined, z.enum(PRODUCT_SORTS).optional()),
+    /** A product id (the 'product' target). */
+    product: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
   })
   .strict();
 export type AdShopFilters = z.output<typeof adShopFiltersSchema>;
@@ -149,6 +198,9 @@ export const adInputSchema = z
       .default(AD_PRIORITY_MIN),
     // The form's upload session (admin.md §4: ads are edited in upload sessions like products)
     // and the ad's own id, sent back by a form that holds the whole ad: accepted and ignored.
+    /** The window in India calendar days (YYYY-MM-DD, both included); empty: open. */
+    startDate: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
+    endDate: z.preprocess(emptyToUndefined, z.string().trim().max(20).optional()),
     sessionId: z.string().max(100).optional(),
     _id: z.string().max(100).optional(),
   })
@@ -170,6 +222,7 @@ export type AdReply = z.infer<typeof adReplySchema>;
 /** The shop link of the filter builder: /products?category=…&gender=…&priceRange=…&sort=… */
 export function shopLinkFor(filters: {
   category?: string | undefined;
+  product?: string | undefined;
   gender?: string | undefined;
   priceRange?: string | undefined;
   sortBy?: string | undefined;
@@ -204,6 +257,10 @@ export function adLinkFor(
 ): string {
   if (targetPage === "custom") return customUrl.trim();
   if (targetPage === "shop-filters") return shopLinkFor(shopFilters);
+  if (targetPage === "category") return shopLinkFor({ category: shopFilters.category });
+  if (targetPage === "product") {
+    return shopFilters.product ? `/products/${encodeURIComponent(shopFilters.product)}` : "";
+  }
   return AD_TARGET_PAGES.find((t) => t.value === targetPage)?.path ?? "/products";
 }
 
@@ -216,6 +273,10 @@ export function adFormErrors(input: {
   imageUrl: string;
   targetPage: string;
   buttonLink: string;
+  category?: string | undefined;
+  product?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!input.title.trim()) errors.title = AD_MESSAGES.titleRequired;
@@ -228,6 +289,18 @@ export function adFormErrors(input: {
     const link = input.buttonLink.trim();
     if (!link) errors.buttonLink = AD_MESSAGES.customUrlRequired;
     else if (!isValidCustomLink(link)) errors.buttonLink = AD_MESSAGES.customUrlInvalid;
+  }
+  if (input.targetPage === "category" && !input.category) {
+    errors["shopFilters.category"] = AD_MESSAGES.categoryRequired;
+  }
+  if (input.targetPage === "product" && !input.product) {
+    errors["shopFilters.product"] = AD_MESSAGES.productRequired;
+  }
+  const { startDate, endDate } = input;
+  if (startDate && !isCalendarDate(startDate)) errors.startDate = AD_MESSAGES.dateInvalid;
+  if (endDate && !isCalendarDate(endDate)) errors.endDate = AD_MESSAGES.dateInvalid;
+  if (startDate && endDate && !errors.startDate && !errors.endDate && endDate < startDate) {
+    errors.endDate = AD_MESSAGES.endBeforeStart;
   }
   return errors;
 }

@@ -19,7 +19,14 @@ export const CART_MESSAGES = {
   removeFailed: "Failed to remove item from cart",
   updateFailed: "Failed to update cart",
   clearFailed: "Failed to clear cart",
+  // Guest carts (record 0044)
+  checkoutSignIn: "Please sign in to check out; your cart comes with you",
 } as const;
+
+/** The guest cart's cookie: a random id, signed with the app secret (record 0044). */
+export const GUEST_CART_COOKIE = "vastra_guest_cart";
+/** A guest cart untouched this long is swept, and its cookie lives as long. */
+export const GUEST_CART_DAYS = 30;
 
 /** 'Only {n} items available in stock', or the out-of-stock text when n is 0 (decisions.md §3-§4). */
 export function onlyInStockMessage(available: number): string {

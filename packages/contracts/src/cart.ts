@@ -80,3 +80,29 @@ export const removeFromCartSchema = z
   .strict()
   .meta({ id: "RemoveFromCart" });
 export type RemoveFromCartInput = z.input<typeof removeFromCartSchema>;
+
+/** One guest-cart line that signing in held to the size's stock (record 0044). */
+export const cartMergeCapSchema = z
+  .object({
+    productId: z.string(),
+    title: z.string(),
+    size: z.string(),
+    color: z.string().optional(),
+    /** What the guest and account carts held together. */
+    requested: z.number().int(),
+    /** What the account's cart holds now. */
+    quantity: z.number().int(),
+  })
+  .meta({ id: "CartMergeCap" });
+
+/** What signing in did with the visitor's guest cart: present when there was one to merge. */
+export const cartMergeSchema = z
+  .object({
+    /** Guest lines moved into the account's cart. */
+    lines: z.number().int(),
+    capped: z.array(cartMergeCapSchema),
+    /** Present when something was capped: 'One item in your cart was reduced to …'. */
+    message: z.string().optional(),
+  })
+  .meta({ id: "CartMerge" });
+export type CartMerge = z.infer<typeof cartMergeSchema>;

@@ -1,5 +1,6 @@
 import {
   GENDERS,
+  listFilterValues,
   PRICE_RANGES,
   PRODUCT_SORTS,
   PRODUCTS_PAGE_DEFAULT,
@@ -53,6 +54,22 @@ export const productSchema = z
     averageRating: z.number(),
     reviewCount: z.number().int(),
     createdAt: z.string(),
+    // Product data (record 0041).
+    /** The MRP (compare-at price) in rupees, above the price; null when none. */
+    mrp: z.number().nullable(),
+    /** Whole percent off the MRP (rounded down); null without an MRP. */
+    discountPercent: z.number().int().nullable(),
+    /** The product's base SKU. */
+    sku: z.string(),
+    /** Each size's SKU, in the size order. */
+    sizeSkus: z.array(z.object({ size: z.string(), sku: z.string() })),
+    fabric: z.string(),
+    care: z.string(),
+    // GST (record 0037): printed on tax invoices; absent on older clients' fixtures.
+    /** The HSN code (4, 6 or 8 digits). */
+    hsnCode: z.string().optional(),
+    /** The GST rate class: apparel or fabric. */
+    taxClass: z.string().optional(),
   })
   .meta({ id: "Product" });
 export type Product = z.infer<typeof productSchema>;
@@ -64,13 +81,28 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/**
+ * A many-valued filter (record 0041): `M,L` (or the key repeated) as its values lower-cased,
+ * deduplicated and sorted, so that `M,L` and `l,m` are one query; undefined when none.
+ */
+const listValues = z
+  // The key repeated (`size=M&size=L`) arrives as an array: the same as `size=M,L`.
+  .preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().max(2000).optional())
+  .catch(undefined)
+  .transform((v) => {
+    const values = [...new Set(listFilterValues(v).map((x) => x.toLocaleLowerCase("en-IN")))];
+    return values.length > 0 ? values : undefined;
+  });
+
 /** GET /api/products query keys (decisions.md §3). Unknown keys are ignored, as links may carry more. */
 export const productListQuerySchema = z.object({
   search: optionalText,
-  /** A category id or name. */
-  category: optionalText,
-  size: optionalText,
-  color: optionalText,
+  /** Category ids or names, comma-separated: a product in any of them. */
+  category: listValues,
+  /** Sizes, comma-separated: a product with any of them. */
+  size: listValues,
+  /** Colours, comma-separated: a product in any of them. */
+  color: listValues,
   gender: z.enum(GENDERS).optional().catch(undefined),
   inStock: z
     .enum(["true", "false"])

@@ -6,7 +6,9 @@
  * (shipping charges, cash-on-delivery limits) add their own keys here; stored documents without
  * them read the defaults key by key.
  */
+import { codSettingsShape, codSettingsViewShape, DEFAULT_COD_SETTINGS } from "./cod.ts";
 import { SHIPPING_MESSAGES, UPI_VPA } from "./shipping.ts";
+import { DEFAULT_SHIPPING_RULES } from "./shipping-rules.ts";
 import { isCalendarDate } from "./stats.ts";
 import { z } from "./zod.ts";
 
@@ -117,6 +119,8 @@ export const deliverySettingsSchema = z.object({
     .trim()
     .max(50, SHIPPING_MESSAGES.payeeName)
     .default(""),
+  // Cash-on-delivery controls (record 0038).
+  ...codSettingsShape,
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 export type DeliverySettingsInput = z.input<typeof deliverySettingsSchema>;
@@ -135,6 +139,7 @@ export const deliverySettingsViewSchema = z
     codFeeRupees: z.number().int(),
     upiVpa: z.string(),
     upiPayeeName: z.string(),
+    ...codSettingsViewShape,
   })
   .meta({ id: "DeliverySettings" });
 
@@ -149,11 +154,12 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   serveUnlistedPins: true,
   codForUnlistedPins: true,
   holidays: [],
-  freeShippingFromRupees: 999,
-  shippingFeeRupees: 99,
-  codFeeRupees: 49,
+  freeShippingFromRupees: DEFAULT_SHIPPING_RULES.freeShippingFromRupees,
+  shippingFeeRupees: DEFAULT_SHIPPING_RULES.shippingFeeRupees,
+  codFeeRupees: DEFAULT_SHIPPING_RULES.codFeeRupees,
   upiVpa: "",
   upiPayeeName: "",
+  ...DEFAULT_COD_SETTINGS,
 };
 
 export const deliverySettingsReplySchema = z.object({

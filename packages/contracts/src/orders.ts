@@ -1,5 +1,7 @@
 import { cartLineSchema } from "./cart.ts";
 import { EMAIL, errorSchema, INDIAN_MOBILE } from "./common.ts";
+import { shipmentSchema, timelineEntrySchema } from "./fulfilment.ts";
+import { buyerGstinSchema, gstinProblem, gstStateByName } from "./gst.ts";
 import { CHECKOUT_PAYMENT_METHODS, SHIPPING_MESSAGES } from "./shipping.ts";
 import { z } from "./zod.ts";
 
@@ -10,6 +12,8 @@ export const ORDER_STATUSES = [
   "shipped",
   "delivered",
   "cancelled",
+  /** Returned undelivered (RTO): set by the admin on a shipped order (record 0038). */
+  "returned",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -279,8 +283,15 @@ export const placeOrderSchema = z
     paymentMethod: z
       .enum(CHECKOUT_PAYMENT_METHODS, { error: SHIPPING_MESSAGES.paymentMethod })
       .default("upi"),
+    /** A business buyer's GSTIN (record 0037): its state code must be the delivery state's. */
+    buyerGstin: buyerGstinSchema,
   })
   .superRefine((value, ctx) => {
+    if (value.buyerGstin && value.shippingAddress) {
+      const state = gstStateByName(value.shippingAddress.state);
+      const problem = state ? gstinProblem(value.buyerGstin, state) : undefined;
+      if (problem) ctx.addIssue({ code: "custom", path: ["buyerGstin"], message: problem });
+    }
     if (value.shippingAddress) return;
     // With only the string, the pincode is the 6-digit group in it (decisions.md §4).
     const found = pincodeInAddress(value.user.address);
@@ -341,6 +352,20 @@ export const orderSchema = z
     addressType: z.enum(ADDRESS_TYPES),
     notes: z.string(),
     createdAt: z.string(),
+    /** The courier and tracking number once shipped (record 0039); null before. */
+    shipment: shipmentSchema.nullable().optional(),
+    /** The shopper's status timeline (My Orders): each step reached, oldest first. */
+    timeline: z.array(timelineEntrySchema).optional(),
+    /** ISO time the shopper confirmed the order (record 0038); null while waiting or never asked. */
+    shopperConfirmedAt: z.string().nullable(),
+    /** ISO time a new order is cancelled unless the shopper confirms it first; null: not asked. */
+    confirmBy: z.string().nullable(),
+    /** Why the order must be paid before shipping (too many returned orders); '' when not. */
+    paymentFirstReason: z.string(),
+    /** GST (record 0037): the buyer's GSTIN, the tax invoice's and the credit note's numbers. */
+    buyerGstin: z.string().optional(),
+    taxInvoiceNumber: z.string().optional(),
+    creditNoteNumber: z.string().optional(),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof orderSchema>;

@@ -3,9 +3,12 @@
  * page's shipping tab, the cart notice and e-mails all read them from here.
  */
 export const SHIPPING = {
-  freeShippingUptoRupees: 999,
+  /**
+   * Standard is what checkout charges, at the store's delivery settings (GET /api/store
+   * `shipping`); express and same day are arranged on request at these fees (record 0043).
+   */
   options: [
-    { name: "Standard", feeRupees: 99, time: "5-7 business days" },
+    { name: "Standard", time: "5-7 business days" },
     { name: "Express", feeRupees: 199, time: "2-3 business days" },
     { name: "Same Day", feeRupees: 299, time: "Same day, in selected cities" },
   ],
@@ -63,9 +66,6 @@ export const PAYMENT_METHODS_TEXT = [
   "UPI",
   "other digital payment methods",
 ] as const;
-
-/** Above this subtotal (rupees) the cart says the team will get in touch about shipping charges. */
-export const SHIPPING_NOTICE_ABOVE_RUPEES = SHIPPING.freeShippingUptoRupees;
 
 export const PRIVACY_POLICY_DATE = "January 2025";
 

@@ -18,6 +18,8 @@ export const reviewSchema = z
     updatedAt: z.string(),
     /** The reviewer has a delivered order containing the product. */
     verifiedBuyer: z.boolean(),
+    /** The store's reply (one per review), shown under it as "Reply from Vastra". */
+    reply: z.object({ text: z.string(), repliedAt: z.string() }).nullable(),
   })
   .meta({ id: "Review" });
 export type Review = z.infer<typeof reviewSchema>;
@@ -45,6 +47,24 @@ export const updateReviewSchema = z
   .object({ rating, comment })
   .strict()
   .meta({ id: "UpdateReview" });
+
+/** PUT /api/reviews/{id}/visibility (admin): a hidden review leaves the shop, not the admin's list. */
+export const reviewVisibilitySchema = z
+  .object({ hidden: z.boolean({ error: "Please say whether the review is hidden" }) })
+  .strict()
+  .meta({ id: "ReviewVisibility" });
+
+/** PUT /api/reviews/{id}/reply (admin): the store's one reply, replaced when sent again. */
+export const reviewReplySchema = z
+  .object({
+    reply: z
+      .string({ error: REVIEW_MESSAGES.replyRequired })
+      .trim()
+      .min(1, REVIEW_MESSAGES.replyRequired)
+      .max(REVIEW_MAX_LENGTH, REVIEW_MESSAGES.replyTooLong),
+  })
+  .strict()
+  .meta({ id: "ReviewReply" });
 
 // ---------------------------------------------------------------- admin (admin.md §2, §7, §9)
 
@@ -90,6 +110,8 @@ export const adminReviewSchema = reviewSchema
     /** The group the review is shown in: the filtered category, else the product's first one. */
     categoryId: z.string().nullable(),
     categoryName: z.string(),
+    /** Hidden by an admin: not on the product page nor in its rating (shown greyed here). */
+    hidden: z.boolean(),
   })
   .meta({ id: "AdminReview" });
 export type AdminReview = z.infer<typeof adminReviewSchema>;

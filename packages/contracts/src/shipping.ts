@@ -38,6 +38,8 @@ export const shippingRulesSchema = z
     shippingFeeRupees: z.number().int(),
     /** Added when the shopper chooses cash on delivery (rupees). */
     codFeeRupees: z.number().int(),
+    /** Cash on delivery only for orders whose total is at most this (rupees; record 0038). */
+    codMaxOrderRupees: z.number().int(),
     /** Whether the store takes UPI payments (a payee VPA is set). */
     upi: z.object({ vpa: z.string(), payeeName: z.string() }).nullable(),
   })

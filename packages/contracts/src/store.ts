@@ -1,3 +1,5 @@
+import { shippingRulesSchema } from "./shipping.ts";
+import { DEFAULT_SHIPPING_RULES } from "./shipping-rules.ts";
 import { z } from "./zod.ts";
 
 /** The one store-settings shape: footer, contact page, policies, bill and e-mails read it. */
@@ -35,7 +37,11 @@ export type StoreSettings = z.infer<typeof storeSettingsSchema>;
  * them (IMAGE_PUBLIC_BASE_URL; absent when the store serves them itself).
  */
 export const storeInfoSchema = storeSettingsSchema
-  .extend({ imageBaseUrl: z.url().optional() })
+  .extend({
+    imageBaseUrl: z.url().optional(),
+    /** The shipping charges (delivery settings), so every page can say what a shopper pays. */
+    shipping: shippingRulesSchema,
+  })
   .meta({ id: "StoreInfo" });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
 
@@ -56,7 +62,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   whatsapp: "919820012345",
   email: "hello@vastra.example",
   ordersEmail: "orders@vastra.example",
-  gstin: "27AAACV1234F1Z5",
+  gstin: "27AAACV1234F1ZP",
   social: {
     instagram: "https://instagram.com/vastra.example",
     facebook: "https://facebook.com/vastra.example",
@@ -68,4 +74,10 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
     { days: "Sun", hours: "12:00 PM-6:00 PM" },
   ],
   referralRewardRupees: 100,
+};
+
+/** GET /api/store of a new store: the default settings and the default shipping charges. */
+export const DEFAULT_STORE_INFO: StoreInfo = {
+  ...DEFAULT_STORE_SETTINGS,
+  shipping: DEFAULT_SHIPPING_RULES,
 };

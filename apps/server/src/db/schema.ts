@@ -9,6 +9,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -38,6 +39,8 @@ export const orderStatusEnum = pgEnum("order_status", [
   "shipped",
   "delivered",
   "cancelled",
+  // Returned undelivered (RTO), migration 0015 (record 0038).
+  "returned",
 ]);
 export const paymentStatusEnum = pgEnum("payment_status", [
   "pending",
@@ -65,6 +68,8 @@ export const users = pgTable(
     referredById: uuid("referred_by_id").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
+    /** When the address book was first opened or written (record 0040): the one-time seed's mark. */
+    addressBookStartedAt: timestamp("address_book_started_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,6 +133,37 @@ export const pendingRegistrations = pgTable("pending_registrations", {
   createdAt: createdAt(),
 });
 
+/**
+ * The shopper's saved addresses (issue #16, migration 0017, record 0040): at most one default per
+ * shopper (the partial unique index); the cap of 10 is counted under the shopper's row lock.
+ */
+export const userAddresses = pgTable(
+  "user_addresses",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressType: text("address_type").notNull().default("home"),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    streetAddress: text("street_address").notNull(),
+    apartment: text("apartment").notNull().default(""),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pincode: text("pincode").notNull(),
+    country: text("country").notNull().default("India"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_addresses_user_id_created_at_index").on(t.userId, t.createdAt),
+    uniqueIndex("user_addresses_one_default").on(t.userId).where(sql`${t.isDefault}`),
+    check("user_addresses_type_known", sql`${t.addressType} in ('home', 'office', 'other')`),
+  ],
+);
+
 // ---------------------------------------------------------------- catalogue
 
 export const categories = pgTable(
@@ -151,6 +187,20 @@ export const products = pgTable(
     isHero: boolean("is_hero").notNull().default(false),
     heroImage: text("hero_image"),
     heroTagline: text("hero_tagline"),
+    /** The MRP (compare-at price), above the price when set (migration 0018, record 0041). */
+    mrpPaise: integer("mrp_paise"),
+    /** The product's base SKU, unique ignoring case (a default from the id when none is given). */
+    sku: text("sku").notNull().default(""),
+    fabric: text("fabric").notNull().default(""),
+    care: text("care").notNull().default(""),
+    /**
+     * What the admin's product search matches, kept by refreshSearchDocument: title, categories,
+     * colours, gender, fabric and SKUs, lower-cased without accents (fold_text, migration 0018).
+     */
+    adminSearch: text("admin_search").notNull().default(""),
+    /** GST (issue #14, record 0037): the HSN code printed on tax invoices, and the rate class. */
+    hsnCode: text("hsn_code").notNull().default("6211"),
+    taxClass: text("tax_class").notNull().default("apparel"),
     /**
      * What search reads, kept by the catalogue service's refreshSearchDocument (call it after writing
      * a product, its categories, or a category's name). Three lines: the title; the category names,
@@ -171,7 +221,14 @@ export const products = pgTable(
   },
   (t) => [
     check("products_price_nonneg", sql`${t.pricePaise} >= 0`),
+    check("products_hsn_code_format", sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
     check("products_low_stock_nonneg", sql`${t.lowStockThreshold} >= 0`),
+    check(
+      "products_mrp_above_price",
+      sql`${t.mrpPaise} IS NULL OR ${t.mrpPaise} > ${t.pricePaise}`,
+    ),
+    uniqueIndex("products_sku_lower_key").on(sql`lower(${t.sku})`),
+    index("products_admin_search_trgm_idx").using("gin", t.adminSearch.op("gin_trgm_ops")),
     index("products_hero_idx").on(t.isHero),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.pricePaise),
@@ -254,9 +311,12 @@ export const productSizes = pgTable(
     size: text("size").notNull(),
     position: integer("position").notNull().default(0),
     stock: integer("stock").notNull().default(0),
+    /** The size's SKU, unique ignoring case (the product's SKU and the size by default). */
+    sku: text("sku").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
+    uniqueIndex("product_sizes_sku_lower_key").on(sql`lower(${t.sku})`),
     check("product_sizes_stock_nonneg", sql`${t.stock} >= 0`),
     // The list's size filter (case-insensitive) and in-stock filter, as semi-joins.
     index("product_sizes_size_lower_idx").on(sql`lower(${t.size})`, t.productId),
@@ -294,24 +354,44 @@ export const reviews = pgTable(
     comment: text("comment").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set while an admin hides the review (migration 0019, record 0042). */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** The store's one reply, shown under the review. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("reviews_one_per_user_product").on(t.userId, t.productId),
     index().on(t.productId, t.createdAt),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_comment_length", sql`char_length(${t.comment}) between 1 and 2000`),
+    check(
+      "reviews_reply_length",
+      sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`,
+    ),
   ],
 );
 
 // ---------------------------------------------------------------- cart and orders
 
+/** A guest's cart (record 0044): keyed by the random id in the signed guest-cart cookie. */
+export const guestCarts = pgTable(
+  "guest_carts",
+  {
+    id: id(),
+    createdAt: createdAt(),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("guest_carts_last_active_at_index").on(t.lastActiveAt)],
+);
+
 export const cartLines = pgTable(
   "cart_lines",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The shopper's line; null on a guest cart's line (exactly one of the two is set). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestCartId: uuid("guest_cart_id").references(() => guestCarts.id, { onDelete: "cascade" }),
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -323,7 +403,9 @@ export const cartLines = pgTable(
   },
   (t) => [
     uniqueIndex("cart_lines_key").on(t.userId, t.productId, t.size, t.color),
+    uniqueIndex("cart_lines_guest_key").on(t.guestCartId, t.productId, t.size, t.color),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("cart_lines_one_owner", sql`num_nonnulls(${t.userId}, ${t.guestCartId}) = 1`),
   ],
 );
 
@@ -346,6 +428,10 @@ export const orders = pgTable(
     /** The COD fee charged (0 when not COD or waived). */
     codFeePaise: bigint("cod_fee_paise", { mode: "number" }).notNull().default(0),
     codFeeWaived: boolean("cod_fee_waived").notNull().default(false),
+    /** GST (record 0037): the buyer's GSTIN (B2B), and the latest tax invoice and credit note. */
+    buyerGstin: text("buyer_gstin"),
+    taxInvoiceNumber: text("tax_invoice_number"),
+    creditNoteNumber: text("credit_note_number"),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),
@@ -357,6 +443,20 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     /** True while the order's items are taken out of stock (false once cancelled). */
     stockHeld: boolean("stock_held").notNull().default(true),
+    /** What the order shipped with (migration 0016, record 0039): null until shipped. */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    /** The parcel's tracking page, made from the courier's template when it shipped. */
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** COD controls (migration 0015, record 0038): when the shopper confirmed; null while waiting. */
+    shopperConfirmedAt: timestamp("shopper_confirmed_at", { withTimezone: true }),
+    /** A new order is cancelled at this time unless confirmed; null for orders never asked. */
+    confirmBy: timestamp("confirm_by", { withTimezone: true }),
+    /** Why the order must be paid first (the shopper's or phone's returned orders); '' when not. */
+    paymentFirstReason: text("payment_first_reason").notNull().default(""),
+    /** The delivery PIN (the risk badges count returned orders per PIN). */
+    deliveryPin: text("delivery_pin").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -374,6 +474,12 @@ export const orders = pgTable(
     index("orders_name_trgm_idx").using("gin", t.customerName.op("gin_trgm_ops")),
     index("orders_email_trgm_idx").using("gin", t.customerEmail.op("gin_trgm_ops")),
     index("orders_phone_trgm_idx").using("gin", t.customerPhone.op("gin_trgm_ops")),
+    // Returned orders per phone and PIN, accounts per phone (record 0038), the confirmation sweep.
+    index().on(t.customerPhone),
+    index().on(t.deliveryPin, t.status),
+    index("orders_awaiting_shopper_idx")
+      .on(t.confirmBy)
+      .where(sql`${t.shopperConfirmedAt} is null and ${t.status} = 'pending'`),
     check("orders_total_nonneg", sql`${t.totalPaise} >= 0`),
   ],
 );
@@ -398,6 +504,18 @@ export const orderItems = pgTable(
     index().on(t.productId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
+);
+
+/** The couriers the ship form offers (migration 0016, record 0039), in `position` order. */
+export const couriers = pgTable(
+  "couriers",
+  {
+    name: text("name").primaryKey(),
+    /** `https://…{awb}…`, or '' when the courier has no tracking page taking the number. */
+    trackingUrl: text("tracking_url").notNull().default(""),
+    position: integer("position").notNull(),
+  },
+  (t) => [check("couriers_name_length", sql`char_length(${t.name}) between 1 and 60`)],
 );
 
 /** Who did what to an order, and when: the order's history and the trigger for its e-mails. */
@@ -450,9 +568,18 @@ export const advertisements = pgTable(
     priority: integer("priority").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The ad's window (either end open): shown from startsAt, until before endsAt (record 0042). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Whether the window held at the last sweep; the sweep's update bumps the 'ads' version. */
+    inWindow: boolean("in_window").notNull().default(true),
   },
   (t) => [
     check("advertisements_priority_range", sql`${t.priority} between 1 and 10`),
+    check(
+      "advertisements_window_order",
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
     index().on(t.isActive, t.priority),
   ],
 );
@@ -685,4 +812,100 @@ export const deliverySettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("delivery_settings_single_row", sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------- GST (issue #14, record 0037)
+
+/**
+ * GST rates as data: a class's slabs from a date. The rate of a piece is the slab, among the
+ * class's rows with the latest effective_from on or before the invoice date, with the smallest
+ * max_unit_taxable_paise (null: no limit) its taxable value fits under (services/gst/rates.ts).
+ */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: id(),
+    taxClass: text("tax_class").notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    maxUnitTaxablePaise: bigint("max_unit_taxable_paise", { mode: "number" }),
+    rateBp: integer("rate_bp").notNull(),
+    source: text("source").notNull().default(""),
+  },
+  (t) => [
+    index("tax_rates_class_idx").on(t.taxClass, t.effectiveFrom),
+    check("tax_rates_rate_range", sql`${t.rateBp} between 0 and 10000`),
+  ],
+);
+
+/** The last number of each series (INV, CN) per financial year: locked by the issuing transaction. */
+export const taxDocumentCounters = pgTable(
+  "tax_document_counters",
+  {
+    series: text("series").notNull(),
+    fy: text("fy").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.fy] })],
+);
+
+/** An issued tax invoice or credit note: a snapshot that later edits of products or settings leave alone. */
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    number: text("number").notNull(),
+    fy: text("fy").notNull(),
+    seq: integer("seq").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A credit note's invoice. */
+    invoiceId: uuid("invoice_id").references((): AnyPgColumn => taxDocuments.id, {
+      onDelete: "restrict",
+    }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").notNull(),
+    buyer: jsonb("buyer").notNull(),
+    /** The 2-digit GST state code of the place of supply. */
+    placeOfSupply: text("place_of_supply").notNull(),
+    intraState: boolean("intra_state").notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull(),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull(),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tax_documents_number_key").on(t.number),
+    uniqueIndex("tax_documents_series_seq_key").on(t.kind, t.fy, t.seq),
+    index("tax_documents_order_idx").on(t.orderId, t.issuedAt),
+    uniqueIndex("tax_documents_one_credit_note_key")
+      .on(t.invoiceId)
+      .where(sql`${t.kind} = 'credit_note'`),
+    check("tax_documents_kind", sql`${t.kind} in ('invoice', 'credit_note')`),
+    check("tax_documents_number_length", sql`char_length(${t.number}) <= 16`),
+  ],
+);
+
+export const taxDocumentLines = pgTable(
+  "tax_document_lines",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => taxDocuments.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    hsn: text("hsn").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPricePaise: bigint("unit_price_paise", { mode: "number" }).notNull(),
+    rateBp: integer("rate_bp").notNull(),
+    taxablePaise: bigint("taxable_paise", { mode: "number" }).notNull(),
+    cgstPaise: bigint("cgst_paise", { mode: "number" }).notNull(),
+    sgstPaise: bigint("sgst_paise", { mode: "number" }).notNull(),
+    igstPaise: bigint("igst_paise", { mode: "number" }).notNull(),
+    totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.position] })],
 );

@@ -3,7 +3,7 @@
  * route's `config.auth` ('user', 'admin' or 'public') on the server. Also refuses cross-site writes
  * (CSRF). Deny by default: a route registered here without `config.auth` stops start-up.
  */
-import { SESSION_COOKIE } from "@vastra/contracts";
+import { GUEST_CART_COOKIE, GUEST_CART_DAYS, SESSION_COOKIE } from "@vastra/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
@@ -15,6 +15,11 @@ declare module "fastify" {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /**
+     * The guest cart's id from the signed guest-cart cookie (record 0044); null without one or when
+     * its signature does not hold (a tampered cookie is a fresh, empty guest cart, not an error).
+     */
+    guestCartId: string | null;
   }
   interface FastifyContextConfig {
     /**
@@ -48,6 +53,28 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
 }
 
+/** The guest cart's cookie: its id signed with the app secret, for GUEST_CART_DAYS (record 0044). */
+export function setGuestCartCookie(
+  reply: FastifyReply,
+  guestCartId: string,
+  secure: boolean,
+): void {
+  reply.setCookie(GUEST_CART_COOKIE, guestCartId, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: GUEST_CART_DAYS * 86_400,
+    signed: true,
+  });
+}
+
+export function clearGuestCartCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(GUEST_CART_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
+}
+
+const GUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
@@ -56,6 +83,7 @@ export const authPlugin = fp(
     const publicHost = new URL(opts.publicUrl).host;
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
+    app.decorateRequest("guestCartId", null);
 
     // Deny by default: forgetting `auth` must not silently open a route to everyone.
     app.addHook("onRoute", (route) => {
@@ -95,6 +123,13 @@ export const authPlugin = fp(
             setSessionCookie(reply, token, session.expiresAt, opts.secureCookies);
         } else {
           clearSessionCookie(reply, opts.secureCookies);
+        }
+      }
+      const guestCookie = request.cookies[GUEST_CART_COOKIE];
+      if (guestCookie) {
+        const unsigned = request.unsignCookie(guestCookie);
+        if (unsigned.valid && unsigned.value && GUEST_ID.test(unsigned.value)) {
+          request.guestCartId = unsigned.value;
         }
       }
       const need = request.routeOptions.config?.auth;

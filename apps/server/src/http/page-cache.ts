@@ -2,7 +2,8 @@
  * Guest pages rendered once and reused (issue #11, record 0029): the server-rendered HTML of the
  * storefront's public pages for signed-out visitors, per catalogue version and URL.
  *
- * - Only GET, only the listed paths, only without a session cookie; a miss is stored only when the
+ * - Only GET, only the listed paths, only without a session or guest-cart cookie (record 0044: the
+ *   header shows a guest's own cart count); a miss is stored only when the
  *   page answered 200 and set no cookie. Signed-in shoppers are never served from it nor stored.
  * - A page is rendered with a placeholder nonce; every response (the miss that stores it, and each
  *   hit) gets its own nonce substituted, matching its own Content-Security-Policy header.
@@ -13,7 +14,7 @@
  * - Concurrent misses of one page wait for the first render rather than all rendering it.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { SESSION_COOKIE } from "@vastra/contracts";
+import { GUEST_CART_COOKIE, SESSION_COOKIE } from "@vastra/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { ServerBuild } from "react-router";
@@ -185,9 +186,16 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   }
 }
 
+/**
+ * A session, or a guest cart (record 0044): the header's cart badge is the visitor's own, so a
+ * guest with a cart is rendered afresh and never stored, like a signed-in shopper.
+ */
 function hasSession(request: FastifyRequest): boolean {
   const cookie = request.headers.cookie;
-  return typeof cookie === "string" && cookie.includes(`${SESSION_COOKIE}=`);
+  return (
+    typeof cookie === "string" &&
+    (cookie.includes(`${SESSION_COOKIE}=`) || cookie.includes(`${GUEST_CART_COOKIE}=`))
+  );
 }
 
 /**

@@ -11,6 +11,8 @@ export type OutgoingEmail = EmailContent & {
   to: string;
   headers?: Record<string, string>;
   campaignId?: string;
+  /** Not sent before this moment (a held order e-mail the admin may still withdraw, record 0039). */
+  notBefore?: Date | undefined;
 };
 
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> {
@@ -24,6 +26,7 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<st
       text: email.text,
       headers: email.headers ?? {},
       campaignId: email.campaignId,
+      ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
     })
     .returning({ id: emailOutbox.id });
   return row!.id;

@@ -61,6 +61,8 @@ describe("POST /api/admin/advertisements", () => {
         isActive: true,
         priority: 1,
         createdAt: clock().toISOString(),
+        startDate: null,
+        endDate: null,
       },
     });
     await db.delete(advertisements);

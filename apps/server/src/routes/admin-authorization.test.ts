@@ -87,7 +87,12 @@ const ROWS: Row[] = [
   // ---- orders and the shipping bill (issue 6, H5)
   { route: "GET /api/orders/admin/all", url: () => "/api/orders/admin/all?search=VST&status=pending&page=1", admin: 200 },
   { route: "GET /api/orders/admin/stats", admin: 200 },
-  { route: "PATCH /api/orders/:id/status", url: (f) => `/api/orders/${f.order.id}/status`, body: () => ({ status: "shipped", paymentStatus: "paid" }), admin: 200 },
+  // Shipped needs courier and AWB, paid a method (issue 16, record 0039).
+  { route: "PATCH /api/orders/:id/status", url: (f) => `/api/orders/${f.order.id}/status`, body: () => ({ status: "shipped", paymentStatus: "paid", paymentMethod: "upi", courier: "Delhivery", trackingNumber: "DL-1234567" }), admin: 200 },
+  // No such change to undo: the admin hears 404 after the admin check (issue 16).
+  { route: "POST /api/orders/:id/status/undo", url: (f) => `/api/orders/${f.order.id}/status/undo`, body: () => ({ eventId: "0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11" }), admin: 404 },
+  { route: "GET /api/admin/couriers", admin: 200 },
+  { route: "PUT /api/admin/couriers", body: () => ({ couriers: [{ name: "Delhivery", trackingUrl: "https://www.delhivery.com/track/package/{awb}" }, { name: "India Post", trackingUrl: "" }] }), admin: 200 },
   { route: "PATCH /api/orders/:id/notes", url: (f) => `/api/orders/${f.order.id}/notes`, body: () => ({ notes: "Fragile: handle with care" }), admin: 200 },
   // An order without a COD fee: the admin is refused (400) after the admin check (issue 14).
   { route: "POST /api/orders/:id/cod-fee/waive", url: (f) => `/api/orders/${f.order.id}/cod-fee/waive`, admin: 400 },
@@ -99,6 +104,10 @@ const ROWS: Row[] = [
   { route: "DELETE /api/categories/:id", url: (f) => `/api/categories/${f.categoryToDelete.id}`, admin: 200 },
   // ---- reviews (issue 6, H6)
   { route: "GET /api/reviews/admin/reviews", url: () => "/api/reviews/admin/reviews?sort=lowest-rating", admin: 200 },
+  // Hiding and the store's reply (issue 16, record 0042); the reply is set, then removed.
+  { route: "PUT /api/reviews/:id/visibility", url: (f) => `/api/reviews/${f.review.id}/visibility`, body: () => ({ hidden: true }), admin: 200 },
+  { route: "PUT /api/reviews/:id/reply", url: (f) => `/api/reviews/${f.review.id}/reply`, body: () => ({ reply: "Thank you, we have passed this on to our tailors." }), admin: 200 },
+  { route: "DELETE /api/reviews/:id/reply", url: (f) => `/api/reviews/${f.review.id}/reply`, admin: 200 },
   // ---- advertisements (issue 7, H6)
   { route: "GET /api/admin/advertisements", admin: 200 },
   { route: "POST /api/admin/advertisements", body: (f) => ({ title: "Matrix Sale", imageUrl: f.adImageUrl, targetPage: "home" }), admin: 201 },
@@ -130,6 +139,10 @@ const ROWS: Row[] = [
   { route: "POST /api/newsletter/send-modern", body: () => newsletterTemplate(), admin: 202 },
   { route: "GET /api/newsletter/campaigns", admin: 200 },
   { route: "GET /api/newsletter/campaigns/:id", url: (f) => `/api/newsletter/campaigns/${f.campaign.id}`, admin: 200 },
+  { route: "POST /api/newsletter/send-test", body: () => newsletterTemplate(), admin: 202 },
+  // ---- GST tax settings (issue 14, record 0037)
+  { route: "GET /api/admin/tax/settings", admin: 200 },
+  { route: "PUT /api/admin/tax/settings", body: () => ({ legalName: "Vastra Matrix Private Limited", address: { line1: "12 Residency Road", line2: "", city: "Bengaluru", state: "Karnataka", pincode: "560025" }, gstin: "29AAACV1234F1ZL" }), admin: 200 },
   // ---- delivery by PIN code (issue 14)
   { route: "GET /api/admin/delivery/settings", admin: 200 },
   { route: "PUT /api/admin/delivery/settings", body: () => ({ cutoffHour: 15, handlingDays: 1, defaultTransitDays: 4, serveUnlistedPins: true, codForUnlistedPins: false, holidays: [{ date: "2026-12-25", name: "Christmas" }] }), admin: 200 },
@@ -183,7 +196,7 @@ async function makeFixtures(adminCookie: string, shopperId: string) {
     sizes: [{ size: "M", stock: 4 }],
   });
   const productToDelete = await createProduct(db, { title: "Matrix Old Stock" });
-  await createReview(db, { productId: product.id, userId: shopperId, rating: 2 });
+  const review = await createReview(db, { productId: product.id, userId: shopperId, rating: 2 });
   const order = await createOrder(db, { userId: shopperId, items: [{ productId: product.id }] });
   // Two: one is deleted by its row, the other still gets the newsletter of send-modern's row.
   const [subscriber] = await db
@@ -208,6 +221,7 @@ async function makeFixtures(adminCookie: string, shopperId: string) {
   await uploadAs(adminCookie, cleanupSession);
   const productImageUrl = await uploadAs(adminCookie, newSession());
   return {
+    review,
     category,
     categoryToDelete,
     product,

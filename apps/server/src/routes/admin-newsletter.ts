@@ -7,6 +7,7 @@
  *   GET    /api/newsletter/settings      PUT /api/newsletter/settings
  *   POST   /api/newsletter/preview-modern                       { html, text, subject }
  *   POST   /api/newsletter/send-modern          a campaign (202): campaignId, results so far
+ *   POST   /api/newsletter/send-test            the draft to the signed-in admin only (202)
  *   GET    /api/newsletter/campaigns     GET /api/newsletter/campaigns/{id}   progress
  *
  * Compose's images go through the advertisement upload route (admin.md §7).
@@ -22,6 +23,7 @@ import {
   newsletterSettingsReplySchema,
   newsletterSettingsSchema,
   newsletterTemplateSchema,
+  newsletterTestSentMessage,
   subscriberExportQuerySchema,
   subscribersQuerySchema,
   subscribersReplySchema,
@@ -165,6 +167,30 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod<{
         results: { ...campaign.results, total: campaign.total },
         campaign,
       });
+    },
+  );
+
+  app.post(
+    "/newsletter/send-test",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Send the current draft to the signed-in admin's own e-mail (through the outbox; a few per 10 minutes)",
+        body: newsletterTemplateSchema,
+        response: {
+          202: messageSchema.extend({ to: z.string() }),
+          400: errorSchema,
+          429: errorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { to } = await newsletterAdmin.sendTest(request.body, user);
+      return reply.status(202).send({ message: newsletterTestSentMessage(to), to });
     },
   );
 

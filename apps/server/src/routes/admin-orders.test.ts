@@ -194,10 +194,24 @@ describe("GET /api/orders/admin/all", () => {
     const { order: a } = await placeOrder({ customer: { name } });
     const { order: b } = await placeOrder({ customer: { name } });
     const { order: c } = await placeOrder({ customer: { name } });
-    expect((await setStatus(a._id, { status: "shipped", paymentStatus: "paid" })).statusCode).toBe(
-      200,
-    );
-    expect((await setStatus(b._id, { status: "shipped" })).statusCode).toBe(200);
+    // Shipped needs courier and AWB, paid a method (record 0039).
+    const paidShipped = {
+      status: "shipped",
+      paymentStatus: "paid",
+      paymentMethod: "upi",
+      courier: "Delhivery",
+      trackingNumber: "DL1234567890",
+    };
+    expect((await setStatus(a._id, paidShipped)).statusCode).toBe(200);
+    expect(
+      (
+        await setStatus(b._id, {
+          status: "shipped",
+          courier: "Delhivery",
+          trackingNumber: "DL1234567890",
+        })
+      ).statusCode,
+    ).toBe(200);
 
     expect(numbers(await list({ search: tag, status: "shipped" }))).toEqual([
       b.orderNumber,
@@ -229,10 +243,19 @@ describe("GET /api/orders/admin/stats", () => {
     const { order: pending } = await placeOrder({ price: 5000 });
     const { order: failed } = await placeOrder({ price: 700 });
     const { order: refunded } = await placeOrder({ price: 900 });
-    await setStatus(paid._id, { status: "delivered", paymentStatus: "paid" });
-    await setStatus(paidCancelled._id, { status: "cancelled", paymentStatus: "paid" });
+    await setStatus(paid._id, { status: "delivered", paymentStatus: "paid", paymentMethod: "upi" });
+    await setStatus(paidCancelled._id, {
+      status: "cancelled",
+      paymentStatus: "paid",
+      paymentMethod: "upi",
+    });
     await setStatus(failed._id, { status: "processing", paymentStatus: "failed" });
-    await setStatus(refunded._id, { status: "shipped", paymentStatus: "refunded" });
+    await setStatus(refunded._id, {
+      status: "shipped",
+      paymentStatus: "refunded",
+      courier: "Delhivery",
+      trackingNumber: "DL1234567890",
+    });
     expect(pending.status).toBe("pending");
 
     const after = await stats();
@@ -262,7 +285,13 @@ describe("PATCH /api/orders/{id}/status", () => {
   it("sets status and payment status together, records who did it and e-mails the shopper", async () => {
     const { order, shopper } = await placeOrder();
     const mailsBefore = (await mailsTo(shopper.user.email)).length;
-    const res = await setStatus(order._id, { status: "shipped", paymentStatus: "paid" });
+    const res = await setStatus(order._id, {
+      status: "shipped",
+      paymentStatus: "paid",
+      paymentMethod: "upi",
+      courier: "Delhivery",
+      trackingNumber: "DL1234567890",
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { message: string; order: OrderDetail };
     expect(body.message).toBe(ADMIN_ORDER_MESSAGES.updated);
@@ -270,7 +299,9 @@ describe("PATCH /api/orders/{id}/status", () => {
     expect(body.order.paymentStatus).toBe("paid");
     const last = body.order.events!.at(-1)!;
     expect(last.actorName).toBe("Asha Admin");
-    expect(last.summary).toBe("Status: Pending → Shipped; Payment: Pending → Paid");
+    expect(last.summary).toBe(
+      "Status: Pending → Shipped; Payment: Pending → Paid; shipped with Delhivery, AWB DL1234567890",
+    );
     expect(new Date(last.createdAt).getTime()).toBe(clock().getTime());
 
     const mails = await mailsTo(shopper.user.email);
@@ -330,7 +361,12 @@ describe("PATCH /api/orders/{id}/status", () => {
     const reopened = await setStatus(order._id, { status: "processing" });
     expect(reopened.statusCode).toBe(200);
     expect(await stockOf(productId)).toBe(3);
-    await setStatus(order._id, { status: "shipped" });
+    const shipped = await setStatus(order._id, {
+      status: "shipped",
+      courier: "Blue Dart",
+      trackingNumber: "BD-88001234",
+    });
+    expect(shipped.statusCode).toBe(200);
     expect(await stockOf(productId)).toBe(3);
   });
 
@@ -343,7 +379,11 @@ describe("PATCH /api/orders/{id}/status", () => {
       .where(and(eq(productSizes.productId, productId), eq(productSizes.size, "M")));
     const events = await eventCount(order._id);
 
-    const res = await setStatus(order._id, { status: "confirmed", paymentStatus: "paid" });
+    const res = await setStatus(order._id, {
+      status: "confirmed",
+      paymentStatus: "paid",
+      paymentMethod: "upi",
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(
       new RegExp(`^Not enough stock to reopen order ${order.orderNumber}: .* has 1 left`),
@@ -503,12 +543,13 @@ describe("GET /api/orders/{id}/bill.pdf", () => {
       "Bank transfer",
       "₹1,29,999.00",
       "Handling instructions",
-      "Leave with the society guard",
       "Received by (customer)",
       "21 Nov 2026",
     ]) {
       expect(text).toContain(expected);
     }
+    // The notes are the store's own: never on the parcel's label (record 0039).
+    expect(text).not.toContain("Leave with the society guard");
   });
 
   it("answers 404 for an unknown order", async () => {

@@ -4,13 +4,17 @@
  */
 import {
   ADMIN_ORDER_MESSAGES,
+  adminOrderListItemSchema,
   adminOrderReplySchema,
   adminOrdersQuerySchema,
+  courierListSchema,
   errorSchema,
+  ORDER_MAIL_HOLD_SECONDS_DEFAULT,
   orderNotesUpdateSchema,
   orderSchema,
   orderStatsSchema,
   orderStatusUpdateSchema,
+  orderUndoSchema,
   TOTAL_COUNT_HEADER,
 } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -26,6 +30,8 @@ import {
   waiveCodFee,
 } from "../services/orders/admin.ts";
 import { shippingBillPdf } from "../services/orders/bill.ts";
+import { withRisks } from "../services/orders/cod-rules.ts";
+import { listCouriers, saveCouriers, undoOrderChange } from "../services/orders/fulfilment.ts";
 import type { OrderLog } from "../services/orders/limits.ts";
 
 const idParams = z.object({ id: z.string() });
@@ -37,7 +43,10 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
   /** ORDER_MAIL_HOURLY_LIMIT: the shopper's e-mails beyond it are dropped (and logged). */
   mailsPerHour?: number;
   log?: OrderLog;
-}> = async (app, { db, clock, publicUrl, mailsPerHour, log }) => {
+  /** ORDER_MAIL_HOLD_SECONDS: how long a change's e-mail waits, undoable (record 0039). */
+  mailHoldSeconds?: number;
+}> = async (app, { db, clock, publicUrl, mailsPerHour, log, mailHoldSeconds }) => {
+  const holdSeconds = mailHoldSeconds ?? ORDER_MAIL_HOLD_SECONDS_DEFAULT;
   const tags = ["admin: orders"];
   const config = { auth: "admin" as const };
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
@@ -56,16 +65,17 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
         description: `The body is one page of orders; the \`${TOTAL_COUNT_HEADER}\` header carries how many match in all.`,
         querystring: adminOrdersQuerySchema,
         response: {
-          200: z.array(orderSchema),
+          // Each with its risk badges (record 0038).
+          200: z.array(adminOrderListItemSchema),
           401: errorSchema,
           403: errorSchema,
         },
       },
     },
     async (request, reply) => {
-      const { orders, total } = await listAdminOrders(db, request.query);
+      const { orders, total } = await listAdminOrders(db, request.query, clock());
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return orders;
+      return withRisks(db, orders);
     },
   );
 
@@ -80,7 +90,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderStatsSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => orderStats(db),
+    async () => orderStats(db, clock()),
   );
 
   app.patch(
@@ -106,14 +116,72 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const order = await updateOrderStatus(
-        { db, clock, publicUrl, mailsPerHour, log },
+      const { undo, ...order } = await updateOrderStatus(
+        { db, clock, publicUrl, mailsPerHour, log, mailHoldSeconds: holdSeconds },
         request.params.id,
         request.body,
         actorOf(request),
       );
-      return { message: ADMIN_ORDER_MESSAGES.updated, order };
+      return { message: ADMIN_ORDER_MESSAGES.updated, order, ...(undo ? { undo } : {}) };
     },
+  );
+
+  app.post(
+    "/orders/:id/status/undo",
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Undo the admin's last status or payment change while the shopper's e-mail is still held",
+        description:
+          "The change's reply carries `undo.eventId` and `undo.until`. Until then (and while nothing changed the order since) the held e-mail is deleted and the order goes back, without an e-mail; after it, 409.",
+        params: idParams,
+        body: orderUndoSchema,
+        response: {
+          200: adminOrderReplySchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) =>
+      undoOrderChange(
+        { db, clock, publicUrl, mailsPerHour, log, mailHoldSeconds: holdSeconds },
+        request.params.id,
+        request.body.eventId,
+        actorOf(request),
+      ),
+  );
+
+  app.get(
+    "/admin/couriers",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The couriers the ship form offers, with their tracking-page templates",
+        response: { 200: courierListSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => ({ couriers: await listCouriers(db) }),
+  );
+
+  app.put(
+    "/admin/couriers",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Replace the couriers list (names unique; tracking page https://…{awb}… or empty)",
+        body: courierListSchema,
+        response: { 200: courierListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ couriers: await saveCouriers(db, request.body.couriers) }),
   );
 
   app.patch(

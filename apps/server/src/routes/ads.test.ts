@@ -69,6 +69,8 @@ describe("GET /api/admin/advertisements/active", () => {
       isActive: true,
       priority: 1,
       createdAt: at(2).toISOString(),
+      startDate: null,
+      endDate: null,
     });
     // Defaults a new ad gets.
     expect(list[0]).toMatchObject({

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  cartMergeSchema,
   changePasswordSchema,
   emailOnlySchema,
   errorSchema,
@@ -18,10 +19,16 @@ import {
   verifyFirstReplySchema,
   verifyOtpSchema,
 } from "@vastra/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clearSessionCookie, currentUser, setSessionCookie } from "../http/auth.ts";
+import {
+  clearGuestCartCookie,
+  clearSessionCookie,
+  currentUser,
+  setSessionCookie,
+} from "../http/auth.ts";
 import { type AuthService, toUser } from "../services/auth/accounts.ts";
+import type { CartService } from "../services/cart/index.ts";
 
 const errors = {
   400: errorSchema,
@@ -38,9 +45,21 @@ const meta = (request: FastifyRequest) => ({
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   secureCookies: boolean;
+  cart?: CartService;
 }> = async (app, opts) => {
-  const { auth, secureCookies } = opts;
+  const { auth, secureCookies, cart } = opts;
   const tags = ["auth"];
+
+  /**
+   * Signing in (or joining) merges the visitor's guest cart into the account's (record 0044); the
+   * reply says what was moved and what was held to the stock left.
+   */
+  const mergeGuestCart = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    if (!cart || !request.guestCartId) return {};
+    const merged = await cart.mergeGuest(request.guestCartId, userId);
+    clearGuestCartCookie(reply, secureCookies);
+    return merged ? { cartMerge: merged } : {};
+  };
 
   app.post(
     "/auth/register",
@@ -68,13 +87,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Verify the join code: marks the e-mail verified and signs in",
         body: verifyOtpSchema,
-        response: { 200: userReplySchema, ...errors },
+        response: {
+          200: userReplySchema.extend({ cartMerge: cartMergeSchema.optional() }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
       const signed = await auth.verifyRegistration(request.body, request.ip, meta(request));
       setSessionCookie(reply, signed.token, signed.expiresAt, secureCookies);
-      return { message: AUTH_MESSAGES.verified, user: signed.user };
+      const merged = await mergeGuestCart(request, reply, signed.user._id);
+      return { message: AUTH_MESSAGES.verified, user: signed.user, ...merged };
     },
   );
 
@@ -103,13 +126,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Sign in; errors carry msg as well as message",
         body: loginSchema,
-        response: { 200: userSchema, ...errors, 403: verifyFirstReplySchema },
+        response: {
+          200: userSchema.extend({ cartMerge: cartMergeSchema.optional() }),
+          ...errors,
+          403: verifyFirstReplySchema,
+        },
       },
     },
     async (request, reply) => {
       const signed = await auth.login(request.body, request.ip, meta(request));
       setSessionCookie(reply, signed.token, signed.expiresAt, secureCookies);
-      return signed.user;
+      return { ...signed.user, ...(await mergeGuestCart(request, reply, signed.user._id)) };
     },
   );
 
@@ -122,6 +149,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (request.sessionId) await auth.logout(request.sessionId);
       clearSessionCookie(reply, secureCookies);
+      // The next visitor on this browser starts with a fresh guest cart (record 0044).
+      if (request.guestCartId) clearGuestCartCookie(reply, secureCookies);
       return { message: AUTH_MESSAGES.loggedOut };
     },
   );

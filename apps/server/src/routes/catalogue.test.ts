@@ -441,6 +441,19 @@ describe("GET /api/products/{id}", () => {
       averageRating: 4.33,
       reviewCount: 3,
       createdAt: day(1).toISOString(),
+      // Product data (record 0041): the default SKUs, no MRP, fabric or care given.
+      mrp: null,
+      discountPercent: null,
+      sku: silkKurta.sku,
+      sizeSkus: [
+        { size: "M", sku: `${silkKurta.sku}-M` },
+        { size: "L", sku: `${silkKurta.sku}-L` },
+      ],
+      fabric: "",
+      care: "",
+      // GST (record 0037): the defaults, a women's garment of chapter 62 taxed as apparel.
+      hsnCode: "6211",
+      taxClass: "apparel",
     });
   });
 

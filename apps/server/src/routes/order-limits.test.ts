@@ -63,6 +63,8 @@ describe("the settings", () => {
       pendingExpiryHours: 48,
       placementsPerHour: 10,
       mailsPerHour: 10,
+      // The admin's change e-mails wait this long, undoable (record 0039).
+      mailHoldSeconds: 15,
     });
   });
 });

@@ -50,6 +50,7 @@ describe("writing a review", () => {
       createdAt: clock().toISOString(),
       updatedAt: clock().toISOString(),
       verifiedBuyer: false,
+      reply: null,
     });
     const listed = await call("GET", `/reviews/${kurta.id}`);
     expect(listed.json()).toEqual([res.json()]);

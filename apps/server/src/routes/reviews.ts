@@ -3,7 +3,9 @@ import {
   errorSchema,
   messageSchema,
   REVIEW_MESSAGES,
+  reviewReplySchema,
   reviewSchema,
+  reviewVisibilitySchema,
   updateReviewSchema,
 } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -86,5 +88,54 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
       await reviews.remove(currentUser(request), request.params.id);
       return { message: REVIEW_MESSAGES.deleted };
     },
+  );
+
+  // Moderation (admin; record 0042): hide or show a review, and the store's one reply to it.
+  const adminTags = ["admin: reviews"];
+  const idParams = z.object({ id: z.string() });
+
+  app.put(
+    "/reviews/:id/visibility",
+    {
+      config: { auth: "admin" },
+      schema: {
+        tags: adminTags,
+        summary:
+          "Hide a review from the shop (product page, rating, count) or show it again (admin)",
+        params: idParams,
+        body: reviewVisibilitySchema,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.setHidden(request.params.id, request.body.hidden),
+  );
+
+  app.put(
+    "/reviews/:id/reply",
+    {
+      config: { auth: "admin" },
+      schema: {
+        tags: adminTags,
+        summary: "Write or change the store's reply to a review (one per review; admin)",
+        params: idParams,
+        body: reviewReplySchema,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.setReply(request.params.id, request.body.reply),
+  );
+
+  app.delete(
+    "/reviews/:id/reply",
+    {
+      config: { auth: "admin" },
+      schema: {
+        tags: adminTags,
+        summary: "Remove the store's reply to a review (admin)",
+        params: idParams,
+        response: { 200: reviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.removeReply(request.params.id),
   );
 };

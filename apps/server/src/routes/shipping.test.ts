@@ -98,6 +98,7 @@ describe("the charges", () => {
       freeShippingFromRupees: 999,
       shippingFeeRupees: 99,
       codFeeRupees: 49,
+      codMaxOrderRupees: 10_000,
       upi: null,
     });
   });
@@ -199,8 +200,21 @@ describe("the settings", () => {
       freeShippingFromRupees: 1500,
       shippingFeeRupees: 60,
       codFeeRupees: 30,
+      codMaxOrderRupees: 10_000,
       upi: { vpa: "vastra.store@okaxis", payeeName: "Vastra Fashions" },
     });
+    // Every page states the charges from GET /api/store, which the read model and the guest-page
+    // cache keep per 'store' version: the settings' write moved it (at once on PGlite, by the
+    // database's notice within a moment on PostgreSQL).
+    await expect
+      .poll(async () => (await send("GET", "/api/store")).json().shipping, { timeout: 1500 })
+      .toEqual({
+        freeShippingFromRupees: 1500,
+        shippingFeeRupees: 60,
+        codFeeRupees: 30,
+        codMaxOrderRupees: 10_000,
+        upi: { vpa: "vastra.store@okaxis", payeeName: "Vastra Fashions" },
+      });
 
     const { user, place } = await cartOf(1499);
     const res = await place(1559);

@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_SETTINGS } from "@vastra/contracts";
+import { DEFAULT_STORE_INFO, DEFAULT_STORE_SETTINGS } from "@vastra/contracts";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/helpers.ts";
@@ -16,11 +16,11 @@ async function getStore() {
 
 describe("GET /api/store", () => {
   it("answers the default settings on a new database", async () => {
-    expect(await getStore()).toEqual(DEFAULT_STORE_SETTINGS);
+    expect(await getStore()).toEqual(DEFAULT_STORE_INFO);
     await ensureStoreSettings(db);
     await ensureStoreSettings(db);
     expect(await db.select().from(storeSettings)).toHaveLength(1);
-    expect(await getStore()).toEqual(DEFAULT_STORE_SETTINGS);
+    expect(await getStore()).toEqual(DEFAULT_STORE_INFO);
   });
 
   it("has the defaults the spec asks for: Mumbai address, vastra.example e-mail, ₹100 reward", async () => {
@@ -44,7 +44,7 @@ describe("GET /api/store", () => {
     // A write behind the API's back reaches the store's cached settings by the database's notice:
     // at once on PGlite, within a moment on PostgreSQL.
     await expect.poll(getStore, { timeout: 1000 }).toEqual({
-      ...DEFAULT_STORE_SETTINGS,
+      ...DEFAULT_STORE_INFO,
       phone: "+91 99300 54321",
       referralRewardRupees: 150,
     });
@@ -56,6 +56,6 @@ describe("GET /api/store", () => {
       .where(eq(storeSettings.id, 1));
     await expect
       .poll(getStore, { timeout: 1000 })
-      .toEqual({ ...DEFAULT_STORE_SETTINGS, name: "Vastra Mumbai" });
+      .toEqual({ ...DEFAULT_STORE_INFO, name: "Vastra Mumbai" });
   });
 });

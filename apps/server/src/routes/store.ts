@@ -2,6 +2,7 @@ import { storeInfoSchema } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/client.ts";
 import { CatalogueReadModel } from "../services/catalogue/read-model.ts";
+import { getDeliverySettings, shippingRulesOf } from "../services/delivery/index.ts";
 import { getStoreSettings } from "../services/store-settings.ts";
 import { sendReady } from "./ready-reply.ts";
 
@@ -18,7 +19,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ["store"],
         summary:
-          "The store's public settings: name, address, contacts, hours, referral reward, and where stored images are served when a CDN serves them",
+          "The store's public settings: name, address, contacts, hours, referral reward, shipping charges, and where stored images are served when a CDN serves them",
         response: { 200: storeInfoSchema },
       },
     },
@@ -29,6 +30,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{
         await readModel.single("store", ["store"], async () => ({
           ...(await getStoreSettings(db)),
           ...(imageBaseUrl ? { imageBaseUrl } : {}),
+          shipping: shippingRulesOf(await getDeliverySettings(db)),
         })),
       ),
   );

@@ -36,7 +36,9 @@ import {
   type StockProfile,
 } from "./catalogue-data.ts";
 import { DEMO_PICTURE_COUNT, demoPictureUrl } from "./pictures.ts";
+import { productDataFor } from "./product-data.ts";
 import { COMMENTS, RATING_WEIGHTS, reviewGroup, tierOf } from "./review-data.ts";
+import { taxDataFor } from "./tax-data.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@vastra.example";
 
@@ -250,6 +252,8 @@ async function insertStore(
       isHero: Boolean(p.hero),
       heroImage: p.hero ? picture(`p${i}:hero`) : null,
       heroTagline: p.hero ?? null,
+      ...productDataFor(p, i),
+      ...taxDataFor(p),
       createdAt: added,
       updatedAt: added,
     });

@@ -27,6 +27,7 @@ export const JOBS = {
   popularity: "popularity-refresh",
   pendingOrders: "pending-order-sweep",
   uploads: "upload-sweep",
+  guestCarts: "guest-cart-sweep",
 } as const;
 
 export type JobRound<T> = { ran: true; value: T } | { ran: false };

@@ -25,6 +25,26 @@ export function limitKey(key: string): string {
   return `${new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString()}/64`;
 }
 
+/**
+ * The network an address belongs to, for limits that must not punish one shared address: an IPv4
+ * address counts for its /24, an IPv6 one for its /56 (a customer's usual delegation), an IPv4
+ * address seen as IPv6 as its IPv4 /24 (record 0042). Any other key is used as it is.
+ */
+export function networkKey(key: string): string {
+  const kind = isIP(key);
+  if (kind === 0) return key;
+  let address = ipaddr.parse(key);
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) {
+    address = address.toIPv4Address();
+  }
+  if (address instanceof ipaddr.IPv4) {
+    const [a, b, c] = address.octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (address as ipaddr.IPv6).parts;
+  return `${new ipaddr.IPv6([parts[0]!, parts[1]!, parts[2]!, parts[3]! & 0xff00, 0, 0, 0, 0]).toString()}/56`;
+}
+
 export type LimitRule = { points: number; windowSeconds: number };
 
 export type Limiter = {

@@ -39,12 +39,15 @@ async function fetchCurrentUser(context: Context): Promise<User | null> {
   }
 }
 
-/** The visitor's session for the shell (header account menu and cart badge). */
+/**
+ * The visitor's session for the shell (header account menu and cart badge). A guest's badge counts
+ * their guest cart (record 0044; a guest without the cookie costs the API no query).
+ */
 export async function loadShellSession(context: Context): Promise<ShellSession> {
-  const user = await getCurrentUser(context);
+  const [user, cartCount] = await Promise.all([getCurrentUser(context), cartQuantity(context)]);
   return {
     user: user ? { name: user.name, email: user.email, isAdmin: user.isAdmin } : null,
-    cartCount: user ? await cartQuantity(context) : 0,
+    cartCount,
   };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_SETTINGS, type StoreInfo } from "@vastra/contracts/store";
+import { DEFAULT_STORE_INFO, type StoreInfo } from "@vastra/contracts/store";
 import type { RouterContextProvider } from "react-router";
 import { apiJson } from "./api";
 import { serverApi } from "./api.server";
@@ -14,6 +14,6 @@ export async function loadStoreSettings(
     return await apiJson<StoreInfo>(serverApi(context), "/api/store");
   } catch (error) {
     console.error("GET /api/store failed; using the default store settings", error);
-    return DEFAULT_STORE_SETTINGS;
+    return DEFAULT_STORE_INFO;
   }
 }

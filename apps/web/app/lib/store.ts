@@ -1,12 +1,12 @@
-import type { StoreSettings } from "@vastra/contracts/store";
+import type { StoreInfo } from "@vastra/contracts/store";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 
 /**
  * The store settings loaded once by the root route (name, address, phone, e-mail, social links,
- * hours …). Any route or component can read them; no need to call /api/store again.
+ * hours, shipping charges …). Any route or component can read them; no need to call /api/store again.
  */
-export function useStoreSettings(): StoreSettings | undefined {
+export function useStoreSettings(): StoreInfo | undefined {
   return useRouteLoaderData<typeof rootLoader>("root")?.store;
 }
 

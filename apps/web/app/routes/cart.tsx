@@ -1,14 +1,20 @@
-/** /cart (storefront.md §2 Cart): signed-in only; the lines change through this page's action. */
+/**
+ * /cart (storefront.md §2 Cart): the signed-in shopper's cart, or a guest's (record 0044); the
+ * lines change through this page's action.
+ */
 import { accountMeta } from "~/features/auth/meta";
 import { cartAction, loadCart, loadShippingRules } from "~/features/cart/cart.server";
 import { CartPage } from "~/features/cart/cart-page";
-import { requireUser } from "~/lib/auth.server";
+import { getCurrentUser } from "~/lib/session.server";
 import type { Route } from "./+types/cart";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireUser(request, context, url);
-  const [cart, rules] = await Promise.all([loadCart(context), loadShippingRules(context)]);
-  return { ...cart, rules };
+export async function loader({ context }: Route.LoaderArgs) {
+  const [user, cart, rules] = await Promise.all([
+    getCurrentUser(context),
+    loadCart(context),
+    loadShippingRules(context),
+  ]);
+  return { ...cart, rules, signedIn: Boolean(user) };
 }
 
 /** Increase, decrease and remove (PUT /api/cart/update, DELETE /api/cart/remove in-process). */
@@ -29,6 +35,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
       failed={loaderData.failed}
       result={actionData}
       rules={loaderData.rules}
+      signedIn={loaderData.signedIn}
     />
   );
 }

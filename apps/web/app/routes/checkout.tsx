@@ -1,4 +1,5 @@
 /** /checkout (storefront.md §2 Checkout): signed-in only; the order is placed by this page's action. */
+import { loadAddresses } from "~/features/auth/addresses.server";
 import { accountMeta } from "~/features/auth/meta";
 import { loadCart, loadShippingRules } from "~/features/cart/cart.server";
 import { checkoutAction } from "~/features/checkout/checkout.server";
@@ -8,11 +9,19 @@ import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = await requireUser(request, context, url);
-  const [{ cart, failed }, rules] = await Promise.all([
+  const [{ cart, failed }, rules, { addresses }] = await Promise.all([
     loadCart(context),
     loadShippingRules(context),
+    // The address book (record 0040): unreadable, the checkout is simply typed.
+    loadAddresses(context),
   ]);
-  return { user: { name: user.name, email: user.email, phone: user.phone }, cart, failed, rules };
+  return {
+    user: { name: user.name, email: user.email, phone: user.phone },
+    cart,
+    failed,
+    rules,
+    addresses,
+  };
 }
 
 /** POST /api/orders in-process, with the attempt's Idempotency-Key. */
@@ -32,6 +41,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
       failed={loaderData.failed}
       result={actionData}
       rules={loaderData.rules}
+      addresses={loaderData.addresses}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** /orders (storefront.md §2 My orders): signed-in only; ?status= filters, the action cancels. */
 import { accountMeta } from "~/features/auth/meta";
 import { loadShippingRules } from "~/features/cart/cart.server";
+import { confirmAction } from "~/features/orders/confirm.server";
 import {
   cancelAction,
   loadOrders,
@@ -24,9 +25,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { orders, failed, status, upi, confirmCancel: url.searchParams.get("cancel") };
 }
 
-/** PATCH /api/orders/{id}/cancel in-process. */
+/** PATCH /api/orders/{id}/cancel in-process; intent=confirm: the shopper's confirmation (record 0038). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return cancelAction(context, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "confirm") return confirmAction(context, form);
+  return cancelAction(context, form);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -5,6 +5,7 @@ import {
   updateProfile,
   verifyEmailChange,
 } from "~/features/auth/actions.server";
+import { changeAddress, loadAddresses, saveAddress } from "~/features/auth/addresses.server";
 import { accountMeta } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import type { PanelName } from "~/features/auth/profile-panels";
@@ -19,7 +20,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const open = url.searchParams
     .getAll("open")
     .filter((p): p is PanelName => PANELS.includes(p as PanelName));
-  return { user, open };
+  // The address book (record 0040): ?address=new or ?address=<id> opens its form without JavaScript.
+  const { addresses, failed } = await loadAddresses(context);
+  const address = url.searchParams.get("address") ?? undefined;
+  return { user, open, addresses, addressesFailed: failed, address };
 }
 
 /** The panels' forms; each calls the API in-process (with JavaScript through a fetcher). */
@@ -30,18 +34,33 @@ export async function action({ request, context }: Route.ActionArgs) {
     "resend-email": (form) => requestEmailChange(context, form, "resend-email"),
     "verify-email": (form) => verifyEmailChange(context, form),
     password: (form) => changePassword(context, form),
+    "address-add": (form) => saveAddress(context, form, "address-add"),
+    "address-edit": (form) => saveAddress(context, form, "address-edit"),
+    "address-delete": (form) => changeAddress(context, form, "address-delete"),
+    "address-default": (form) => changeAddress(context, form, "address-default"),
   });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(
     "My Profile",
-    "Your Vastra profile: name, phone, e-mail address and password.",
+    "Your Vastra profile: name, phone, e-mail address, password and saved addresses.",
     matches,
     { noindex: true },
   );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfilePage user={loaderData.user} open={loaderData.open} result={actionData} />;
+  return (
+    <ProfilePage
+      user={loaderData.user}
+      open={loaderData.open}
+      result={actionData}
+      addressBook={{
+        addresses: loaderData.addresses,
+        failed: loaderData.addressesFailed,
+        startEditing: loaderData.address,
+      }}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { SHIPPING } from "@vastra/contracts/policy";
-import { formatRupees, pageMeta } from "~/features/policies/format";
+import { DEFAULT_SHIPPING_RULES, shippingChargeSentence } from "@vastra/contracts/shipping-rules";
+import { pageMeta } from "~/features/policies/format";
 import { PolicyLayout } from "~/features/policies/policy-layout";
 import { shippingSections } from "~/features/policies/shipping";
 import { loadStoreSettings } from "~/lib/store.server";
@@ -12,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(
     "Shipping Policy",
-    `Free shipping on orders up to ${formatRupees(SHIPPING.freeShippingUptoRupees)}, delivery to ${SHIPPING.citiesServed} cities across ${SHIPPING.country}, with ${SHIPPING.options.map((o) => o.name).join(", ")} options and order tracking.`,
+    `${shippingChargeSentence(loaderData?.store.shipping ?? DEFAULT_SHIPPING_RULES)} Delivery to ${SHIPPING.citiesServed} cities across ${SHIPPING.country}, with ${SHIPPING.options.map((o) => o.name).join(", ")} options and order tracking.`,
     loaderData?.store,
   );
 }

@@ -29,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       api,
       field("email"),
       field("view") === "already" ? "already" : "success",
+      field("token"),
     );
   } else {
     result = await unsubscribe(api, { email: field("email"), token: field("token") });

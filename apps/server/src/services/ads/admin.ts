@@ -17,10 +17,12 @@ import {
   adErrorMessage,
   adFormErrors,
   adLinkFor,
+  istDayEnd,
+  istDayStart,
 } from "@vastra/contracts";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { advertisements, categories } from "../../db/schema.ts";
+import { advertisements, categories, products } from "../../db/schema.ts";
 import { isUuid } from "../catalogue/index.ts";
 import type { Clock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
@@ -44,8 +46,28 @@ export function createAdAdminService(deps: { db: Db; clock: Clock; uploads?: AdU
 
   /** The row values of a valid input; refuses an invalid one with every field's message. */
   async function valuesOf(tx: Tx, input: AdInput) {
-    const errors = adFormErrors(input);
-    const filters = input.targetPage === "shop-filters" ? input.shopFilters : {};
+    const errors = adFormErrors({
+      ...input,
+      category: input.shopFilters.category,
+      product: input.shopFilters.product,
+    });
+    const filters =
+      input.targetPage === "shop-filters"
+        ? { ...input.shopFilters, product: undefined }
+        : input.targetPage === "category"
+          ? { category: input.shopFilters.category }
+          : input.targetPage === "product"
+            ? { product: input.shopFilters.product }
+            : {};
+    if (filters.product) {
+      const [product] = isUuid(filters.product)
+        ? await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, filters.product))
+        : [];
+      if (!product) errors["shopFilters.product"] = AD_MESSAGES.productUnknown;
+    }
     if (filters.category) {
       const [category] = isUuid(filters.category)
         ? await tx
@@ -59,6 +81,9 @@ export function createAdAdminService(deps: { db: Db; clock: Clock; uploads?: AdU
     const shopFilters = Object.fromEntries(
       Object.entries(filters).filter(([, v]) => typeof v === "string" && v !== ""),
     );
+    const startsAt = input.startDate ? istDayStart(input.startDate) : null;
+    const endsAt = input.endDate ? istDayEnd(input.endDate) : null;
+    const now = clock();
     return {
       title: input.title,
       description: input.description,
@@ -69,6 +94,10 @@ export function createAdAdminService(deps: { db: Db; clock: Clock; uploads?: AdU
       buttonLink: adLinkFor(input.targetPage, shopFilters, input.buttonLink),
       isActive: input.isActive,
       priority: input.priority,
+      startsAt,
+      endsAt,
+      // Set as the sweeper would, so it has nothing to write until the window's next edge.
+      inWindow: (!startsAt || startsAt <= now) && (!endsAt || endsAt > now),
     };
   }
 

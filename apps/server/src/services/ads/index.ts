@@ -1,15 +1,22 @@
 /**
- * Advertisements, read side: the active ones the home page's hero shows (priority ascending, then
- * newest, at most MAX_HERO_ADS), kept by the catalogue read model.
+ * Advertisements, read side: the active ones in their window the home page's hero shows (priority
+ * ascending, then newest, at most MAX_HERO_ADS), kept by the catalogue read model.
+ *
+ * An ad's window starts and ends without a write, so the read model would keep showing (or not
+ * showing) it: the window sweeper (createAdWindowSweeper) turns each start or end into a write of
+ * `in_window`, whose trigger bumps the 'ads' version like any edit does (record 0042).
  */
-import { type Advertisement, MAX_HERO_ADS } from "@vastra/contracts";
-import { asc, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Advertisement, istDayOf, MAX_HERO_ADS } from "@vastra/contracts";
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
 import { advertisements } from "../../db/schema.ts";
 import { CatalogueReadModel, type ReadyBody } from "../catalogue/read-model.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { createPoller, type Poller } from "../poller.ts";
 
 type AdRow = typeof advertisements.$inferSelect;
-const SHOP_FILTER_KEYS = ["category", "gender", "priceRange", "sortBy"] as const;
+const SHOP_FILTER_KEYS = ["category", "gender", "priceRange", "sortBy", "product"] as const;
 
 /** The stored shop filters, keeping only the known keys with text values. */
 function shopFiltersOf(value: unknown): Advertisement["shopFilters"] {
@@ -35,11 +42,51 @@ export function toAdvertisement(row: AdRow): Advertisement {
     isActive: row.isActive,
     priority: row.priority,
     createdAt: row.createdAt.toISOString(),
+    startDate: row.startsAt ? istDayOf(row.startsAt) : null,
+    // ends_at is 00:00 IST after the last day.
+    endDate: row.endsAt ? istDayOf(new Date(row.endsAt.getTime() - 1)) : null,
   };
 }
 
-export function createAdService(deps: { db: Db; readModel?: CatalogueReadModel }) {
+/** Whether an ad's window holds at `now` (SQL): from starts_at, until before ends_at. */
+export function inWindowAt(now: Date) {
+  return and(
+    or(isNull(advertisements.startsAt), lte(advertisements.startsAt, now)),
+    or(isNull(advertisements.endsAt), gt(advertisements.endsAt, now)),
+  )!;
+}
+
+/**
+ * Marks the ads whose window opened or closed since the last sweep; returns how many changed. Only
+ * a change writes (and so bumps the 'ads' version): any number of servers may sweep at once.
+ */
+export async function syncAdWindows(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    update ${advertisements} set in_window = (${inWindowAt(now)})
+     where in_window is distinct from (${inWindowAt(now)})
+    returning 1`);
+  return rowsOf(result).length;
+}
+
+/** How often the window sweeper looks: an ad starts or ends on the home page within this long. */
+export const AD_WINDOW_SWEEP_MS = 5_000;
+
+export function createAdWindowSweeper(options: {
+  db: DbOrTx;
+  clock?: Clock;
+  pollMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}): Poller {
+  const clock = options.clock ?? systemClock;
+  return createPoller(() => syncAdWindows(options.db, clock()), {
+    pollMs: options.pollMs ?? AD_WINDOW_SWEEP_MS,
+    onError: (error) => options.log?.warn({ err: String(error) }, "the ad window sweep failed"),
+  });
+}
+
+export function createAdService(deps: { db: Db; readModel?: CatalogueReadModel; clock?: Clock }) {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
   const model = deps.readModel ?? new CatalogueReadModel(false);
   const service = {
     /** What the home page's hero shows. */
@@ -47,7 +94,7 @@ export function createAdService(deps: { db: Db; readModel?: CatalogueReadModel }
       const rows = await db
         .select()
         .from(advertisements)
-        .where(eq(advertisements.isActive, true))
+        .where(and(eq(advertisements.isActive, true), inWindowAt(clock())))
         .orderBy(
           asc(advertisements.priority),
           desc(advertisements.createdAt),

@@ -2,20 +2,29 @@
  * The cart, kept on the server per shopper (decisions.md §4). A line is product + size + colour
  * ('' for none). Prices and titles always come from the catalogue when the cart is read; adding or
  * setting more than the size's stock is refused with 'Only {n} items available in stock'.
+ *
+ * A guest's cart (record 0044) is a guest_carts row keyed by the random id in the signed guest-cart
+ * cookie; its lines are cart_lines rows of that guest cart, under the same rules. Signing in merges
+ * it into the account's cart (mergeGuestCart).
  */
 import {
   type addToCartSchema,
   CART_MESSAGES,
+  CART_QUANTITY_MAX,
   type Cart,
   type CartLine,
+  type cartMergeSchema,
+  GUEST_CART_DAYS,
+  mergeCappedMessage,
   onlyInStockMessage,
   type removeFromCartSchema,
   type updateCartSchema,
 } from "@vastra/contracts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { cartLines, productSizes, products } from "../../db/schema.ts";
+import { cartLines, guestCarts, productSizes, products } from "../../db/schema.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 
 export type AddToCart = z.output<typeof addToCartSchema>;
@@ -27,6 +36,26 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** Rupees (2 decimals) from integer paise. */
 export const rupees = (paise: number) => Math.round(paise) / 100;
+
+/** Whose cart: a shopper's (a bare string is a user id) or a guest cart's. */
+export type CartOwner = string | { userId: string } | { guestCartId: string };
+
+/** The lines of the owner's cart. */
+function ownedBy(owner: CartOwner): SQL {
+  if (typeof owner === "string") return eq(cartLines.userId, owner);
+  return "userId" in owner
+    ? eq(cartLines.userId, owner.userId)
+    : eq(cartLines.guestCartId, owner.guestCartId);
+}
+
+/** The owner columns of a new line. */
+function ownerValues(owner: CartOwner): { userId: string } | { guestCartId: string } {
+  if (typeof owner === "string") return { userId: owner };
+  return owner;
+}
+
+const isGuest = (owner: CartOwner): owner is { guestCartId: string } =>
+  typeof owner !== "string" && "guestCartId" in owner;
 
 /** A cart line with what an order needs beside the read shape. */
 export type PricedLine = CartLine & {
@@ -43,7 +72,7 @@ export type PricedLine = CartLine & {
  */
 export async function readCart(
   db: DbOrTx,
-  userId: string,
+  owner: CartOwner,
   options: { forUpdate?: boolean } = {},
 ): Promise<PricedLine[]> {
   const query = db
@@ -68,7 +97,7 @@ export async function readCart(
       productSizes,
       and(eq(productSizes.productId, cartLines.productId), eq(productSizes.size, cartLines.size)),
     )
-    .where(eq(cartLines.userId, userId))
+    .where(ownedBy(owner))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
   const rows = options.forUpdate ? await query.for("update", { of: cartLines }) : await query;
   return rows.map((row) => ({
@@ -119,7 +148,7 @@ async function productSize(tx: DbOrTx, productId: string, size: string): Promise
  */
 async function sizeAndHeld(
   db: DbOrTx,
-  userId: string,
+  owner: CartOwner,
   productId: string,
   size: string,
 ): Promise<SizeInfo & { held: number }> {
@@ -129,7 +158,7 @@ async function sizeAndHeld(
       colors: products.colors,
       stock: productSizes.stock,
       held: sql<number>`(select coalesce(sum(${cartLines.quantity}), 0) from ${cartLines}
-        where ${cartLines.userId} = ${userId} and ${cartLines.productId} = ${products.id}
+        where ${ownedBy(owner)} and ${cartLines.productId} = ${products.id}
           and ${cartLines.size} = ${size})`.mapWith(Number),
     })
     .from(products)
@@ -157,7 +186,7 @@ function checkColor(info: SizeInfo, color: string | undefined): string {
  */
 async function findLine(
   tx: DbOrTx,
-  userId: string,
+  owner: CartOwner,
   input: { productId: string; size: string; color?: string | undefined },
 ): Promise<{ id: string; color: string; quantity: number } | undefined> {
   if (!isUuid(input.productId)) return undefined;
@@ -165,11 +194,7 @@ async function findLine(
     .select({ id: cartLines.id, color: cartLines.color, quantity: cartLines.quantity })
     .from(cartLines)
     .where(
-      and(
-        eq(cartLines.userId, userId),
-        eq(cartLines.productId, input.productId),
-        eq(cartLines.size, input.size),
-      ),
+      and(ownedBy(owner), eq(cartLines.productId, input.productId), eq(cartLines.size, input.size)),
     );
   if (input.color) {
     const wanted = input.color.toLowerCase();
@@ -181,7 +206,7 @@ async function findLine(
 /** How many of this product and size the shopper's other lines (other colours) hold. */
 async function otherColoursQuantity(
   tx: DbOrTx,
-  userId: string,
+  owner: CartOwner,
   productId: string,
   size: string,
   color: string,
@@ -191,7 +216,7 @@ async function otherColoursQuantity(
     .from(cartLines)
     .where(
       and(
-        eq(cartLines.userId, userId),
+        ownedBy(owner),
         eq(cartLines.productId, productId),
         eq(cartLines.size, size),
         sql`${cartLines.color} <> ${color}`,
@@ -207,38 +232,204 @@ function checkStock(stock: number, wanted: number): void {
   }
 }
 
-export function createCartService(deps: { db: Db }) {
-  const { db } = deps;
-  const read = async (userId: string) => toCart(await readCart(db, userId));
+const DAY_MS = 86_400_000;
+/** A guest cart's last activity is written at most this often by reads (writes always touch it). */
+const GUEST_TOUCH_MS = DAY_MS;
 
-  return {
-    list: read,
+/**
+ * The guest cart of a write: the cookie's row, created when there is none (no cookie, a tampered
+ * one, or a cart swept or merged since) or touched; row-locked until the caller's transaction ends,
+ * so a merge of the same cart waits for the write or the write for the merge (never both at once).
+ */
+async function claimGuestCart(tx: DbOrTx, guestCartId: string | null, now: Date): Promise<string> {
+  const values = guestCartId ? { id: guestCartId, lastActiveAt: now } : { lastActiveAt: now };
+  const [row] = await tx
+    .insert(guestCarts)
+    .values(values)
+    .onConflictDoUpdate({ target: guestCarts.id, set: { lastActiveAt: now } })
+    .returning({ id: guestCarts.id });
+  return row!.id;
+}
+
+export type MergeResult = z.output<typeof cartMergeSchema>;
+
+/**
+ * Moves a guest cart's lines into the shopper's cart in one transaction (record 0044): a line of
+ * the same product, size and colour adds up; a size's lines together are held to its stock (never
+ * below what the account's cart already held); every line held back, wholly (the size sold out or
+ * taken by the account's other colours) or in part, is reported, so nothing goes unsaid; then the
+ * guest cart is deleted. The guest row is
+ * locked first, so a second merge of it (another tab signing in) waits and then finds nothing, and a
+ * guest add racing it either lands before (and is merged) or after (in a new guest cart the next
+ * signed-in cart call merges). Undefined when there was no such guest cart.
+ */
+export async function mergeGuestCart(
+  db: Db,
+  guestCartId: string,
+  userId: string,
+): Promise<MergeResult | undefined> {
+  if (!isUuid(guestCartId)) return undefined;
+  return db.transaction(async (tx) => {
+    const [guest] = await tx
+      .select({ id: guestCarts.id })
+      .from(guestCarts)
+      .where(eq(guestCarts.id, guestCartId))
+      .for("update");
+    if (!guest) return undefined;
+    const incoming = await tx
+      .select({
+        productId: cartLines.productId,
+        size: cartLines.size,
+        color: cartLines.color,
+        quantity: cartLines.quantity,
+        createdAt: cartLines.createdAt,
+        title: products.title,
+        stock: sql<number>`coalesce(${productSizes.stock}, 0)`.mapWith(Number),
+      })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .leftJoin(
+        productSizes,
+        and(eq(productSizes.productId, cartLines.productId), eq(productSizes.size, cartLines.size)),
+      )
+      .where(eq(cartLines.guestCartId, guestCartId))
+      .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+    // The account's lines, locked: an order placed meanwhile waits, and the sums below hold.
+    const held = await tx
+      .select({
+        id: cartLines.id,
+        productId: cartLines.productId,
+        size: cartLines.size,
+        color: cartLines.color,
+        quantity: cartLines.quantity,
+      })
+      .from(cartLines)
+      .where(eq(cartLines.userId, userId))
+      .for("update");
+    const capped: MergeResult["capped"] = [];
+    for (const line of incoming) {
+      const sameSize = held.filter((h) => h.productId === line.productId && h.size === line.size);
+      const existing = sameSize.find((h) => h.color === line.color);
+      const mine = existing?.quantity ?? 0;
+      const others = sameSize.reduce((n, h) => (h === existing ? n : n + h.quantity), 0);
+      const requested = mine + line.quantity;
+      const room = Math.min(CART_QUANTITY_MAX, Math.max(line.stock - others, 0));
+      const quantity = Math.max(mine, Math.min(requested, room));
+      if (quantity < requested) {
+        capped.push({
+          productId: line.productId,
+          title: line.title,
+          size: line.size,
+          ...(line.color ? { color: line.color } : {}),
+          requested,
+          quantity,
+        });
+      }
+      if (quantity === 0) continue; // Nothing of it fits: reported above, no line.
+      if (existing) {
+        existing.quantity = quantity;
+        await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, existing.id));
+      } else {
+        const [row] = await tx
+          .insert(cartLines)
+          .values({
+            userId,
+            productId: line.productId,
+            size: line.size,
+            color: line.color,
+            quantity,
+            // The cart lists oldest first: a guest line keeps its place.
+            createdAt: line.createdAt,
+          })
+          // A line the shopper added in another tab since the read above: added onto.
+          .onConflictDoUpdate({
+            target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
+            set: {
+              quantity: sql`least(${cartLines.quantity} + excluded.quantity, ${CART_QUANTITY_MAX})`,
+            },
+          })
+          .returning({ id: cartLines.id, quantity: cartLines.quantity });
+        held.push({ ...line, id: row!.id, quantity: row!.quantity });
+      }
+    }
+    await tx.delete(guestCarts).where(eq(guestCarts.id, guestCartId));
+    return {
+      lines: incoming.length,
+      capped,
+      ...(capped.length > 0 ? { message: mergeCappedMessage(capped.length) } : {}),
+    };
+  });
+}
+
+/** Deletes guest carts idle for `idleDays` (their lines go with them); how many went. */
+export async function sweepGuestCarts(
+  db: DbOrTx,
+  now: Date,
+  idleDays: number = GUEST_CART_DAYS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - idleDays * DAY_MS);
+  const gone = await db
+    .delete(guestCarts)
+    .where(lt(guestCarts.lastActiveAt, cutoff))
+    .returning({ id: guestCarts.id });
+  return gone.length;
+}
+
+export function createCartService(deps: { db: Db; clock?: Clock }) {
+  const { db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const read = async (owner: CartOwner) => toCart(await readCart(db, owner));
+
+  /** Adds under the cart's rules; on a guest cart, inside the caller's transaction. */
+  const addLine = async (tx: DbOrTx, owner: CartOwner, input: AddToCart) => {
+    const info = await sizeAndHeld(tx, owner, input.productId, input.size);
+    const color = checkColor(info, input.color);
+    if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
+    checkStock(info.stock, info.held + input.quantity);
+    const target = isGuest(owner)
+      ? [cartLines.guestCartId, cartLines.productId, cartLines.size, cartLines.color]
+      : [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color];
+    await tx
+      .insert(cartLines)
+      .values({
+        ...ownerValues(owner),
+        productId: input.productId,
+        size: input.size,
+        color,
+        quantity: input.quantity,
+      })
+      .onConflictDoUpdate({
+        target,
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      });
+  };
+
+  /** Marks a guest cart active (a write, or a read at most once a day). */
+  const touchGuest = async (tx: DbOrTx, guestCartId: string, onlyIfStale: boolean) => {
+    const now = clock();
+    const stale = new Date(now.getTime() - GUEST_TOUCH_MS);
+    await tx
+      .update(guestCarts)
+      .set({ lastActiveAt: now })
+      .where(
+        onlyIfStale
+          ? and(eq(guestCarts.id, guestCartId), lt(guestCarts.lastActiveAt, stale))
+          : eq(guestCarts.id, guestCartId),
+      );
+  };
+
+  const service = {
+    list: (userId: string) => read(userId),
 
     /** Three round trips: the checks' one query, the upsert, the cart read back. */
     async add(userId: string, input: AddToCart): Promise<Cart> {
-      const info = await sizeAndHeld(db, userId, input.productId, input.size);
-      const color = checkColor(info, input.color);
-      if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
-      checkStock(info.stock, info.held + input.quantity);
-      await db
-        .insert(cartLines)
-        .values({
-          userId,
-          productId: input.productId,
-          size: input.size,
-          color,
-          quantity: input.quantity,
-        })
-        .onConflictDoUpdate({
-          target: [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color],
-          set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-        });
+      await addLine(db, userId, input);
       return read(userId);
     },
 
-    async update(userId: string, input: UpdateCart): Promise<Cart> {
+    async update(owner: CartOwner, input: UpdateCart): Promise<Cart> {
       await db.transaction(async (tx) => {
-        const line = await findLine(tx, userId, input);
+        const line = await findLine(tx, owner, input);
         if (input.quantity === 0) {
           if (line) await tx.delete(cartLines).where(eq(cartLines.id, line.id));
           return;
@@ -253,7 +444,7 @@ export function createCartService(deps: { db: Db }) {
         if (input.quantity > line.quantity) {
           const others = await otherColoursQuantity(
             tx,
-            userId,
+            owner,
             input.productId,
             input.size,
             line.color,
@@ -265,19 +456,80 @@ export function createCartService(deps: { db: Db }) {
           .set({ quantity: input.quantity })
           .where(eq(cartLines.id, line.id));
       });
-      return read(userId);
+      return read(owner);
     },
 
-    async remove(userId: string, input: RemoveFromCart): Promise<Cart> {
-      const line = await findLine(db, userId, input);
+    async remove(owner: CartOwner, input: RemoveFromCart): Promise<Cart> {
+      const line = await findLine(db, owner, input);
       if (line) await db.delete(cartLines).where(eq(cartLines.id, line.id));
-      return read(userId);
+      return read(owner);
     },
 
-    async clear(userId: string): Promise<Cart> {
-      await db.delete(cartLines).where(eq(cartLines.userId, userId));
+    async clear(owner: CartOwner): Promise<Cart> {
+      await db.delete(cartLines).where(ownedBy(owner));
       return [];
     },
+
+    /**
+     * A guest's cart: empty (and nothing written) without a cookie or when its cart is gone; a
+     * read marks the cart active at most once a day.
+     */
+    async guestList(guestCartId: string | null): Promise<Cart> {
+      if (!guestCartId || !isUuid(guestCartId)) return [];
+      await touchGuest(db, guestCartId, true);
+      return read({ guestCartId });
+    },
+
+    /**
+     * Adds to a guest's cart, creating it when the visitor has none (or a tampered or expired
+     * cookie); the cart's id comes back for the cookie.
+     */
+    async guestAdd(
+      guestCartId: string | null,
+      input: AddToCart,
+    ): Promise<{ guestCartId: string; cart: Cart }> {
+      const id = await db.transaction(async (tx) => {
+        const claimed = await claimGuestCart(
+          tx,
+          guestCartId && isUuid(guestCartId) ? guestCartId : null,
+          clock(),
+        );
+        await addLine(tx, { guestCartId: claimed }, input);
+        return claimed;
+      });
+      return { guestCartId: id, cart: await read({ guestCartId: id }) };
+    },
+
+    /** Update, remove and clear on a guest cart: the same as a shopper's, and marks it active. */
+    async guestChange(
+      guestCartId: string | null,
+      change: (owner: CartOwner) => Promise<Cart>,
+    ): Promise<Cart> {
+      if (!guestCartId || !isUuid(guestCartId)) {
+        // No cart: nothing to change (the same answers an empty cart gives).
+        const nobody = { guestCartId: "00000000-0000-0000-0000-000000000000" };
+        return change(nobody);
+      }
+      await touchGuest(db, guestCartId, false);
+      return change({ guestCartId });
+    },
+
+    /** See mergeGuestCart. */
+    mergeGuest: (guestCartId: string, userId: string) => mergeGuestCart(db, guestCartId, userId),
+
+    /** Whether a guest cart of this id exists (a signed-in call checks before merging). */
+    async guestExists(guestCartId: string): Promise<boolean> {
+      if (!isUuid(guestCartId)) return false;
+      const [row] = await db
+        .select({ id: guestCarts.id })
+        .from(guestCarts)
+        .where(eq(guestCarts.id, guestCartId));
+      return Boolean(row);
+    },
+
+    /** Deletes guest carts idle for GUEST_CART_DAYS. */
+    sweepGuests: () => sweepGuestCarts(db, clock()),
   };
+  return service;
 }
 export type CartService = ReturnType<typeof createCartService>;

@@ -33,6 +33,14 @@ import type { Clock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { UploadService } from "../uploads/index.ts";
 import { getProductsByIds, isUuid, refreshSearchDocument, toProducts } from "./index.ts";
+import {
+  adminSearchConditions,
+  checkMrp,
+  checkSkusFree,
+  isSkuClash,
+  productDataColumns,
+  writeSizeSkus,
+} from "./product-data.ts";
 import { productColumns } from "./read.ts";
 import { qualified } from "./sql.ts";
 
@@ -40,18 +48,11 @@ const productId = qualified(products.id);
 const totalStock = sql`(select coalesce(sum(ps.stock), 0) from product_sizes ps where ps.product_id = ${productId})`;
 const threshold = qualified(products.lowStockThreshold);
 
-/** LIKE pattern for a literal piece of text. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function listConditions(query: AdminProductListQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (query.search) {
-    // Every word somewhere in the title, categories, colours, gender or description.
-    const words = query.search.split(/\s+/).filter(Boolean).slice(0, 8);
-    for (const word of words) {
-      conditions.push(sql`${qualified(products.searchDocument)} ilike ${likeLiteral(word)}`);
-    }
-  }
+  // Every word typed begins a word of the title, categories, colours, gender, fabric or a SKU
+  // (product-data.ts; record 0041).
+  if (query.search) conditions.push(...adminSearchConditions(query.search));
   if (query.gender) conditions.push(eq(products.gender, query.gender));
   if (query.category) {
     conditions.push(sql`exists (select 1 from product_categories pc
@@ -85,6 +86,8 @@ type Normalized = {
   categoryIds: string[];
   additionalImages: string[];
   colorImages: Array<{ color: string; url: string }>;
+  /** GST (record 0037): undefined keeps the product's own. */
+  tax: { hsnCode?: string; taxClass?: string };
 };
 
 /** The products row's own columns from a normalized form (sizes, categories, images apart). */
@@ -101,6 +104,7 @@ function productColumnsOf(n: Normalized) {
     isHero: n.isHero,
     heroImage: n.heroImage,
     heroTagline: n.heroTagline,
+    ...n.tax,
   };
 }
 
@@ -128,6 +132,10 @@ function normalize(body: ProductWrite): Normalized {
       color: colors.find((c) => sameLabel(c, ci.color)) ?? ci.color.trim(),
       url: ci.imageUrl.trim(),
     })),
+    tax: {
+      ...(body.hsnCode ? { hsnCode: body.hsnCode } : {}),
+      ...(body.taxClass ? { taxClass: body.taxClass } : {}),
+    },
   };
 }
 
@@ -162,6 +170,14 @@ function stockFor(
     return sizes.map((_, i) => (i === 0 ? body.stock! : 0));
   }
   return sizes.map(kept);
+}
+
+/** A write refused by a SKU's unique index (another write took it meanwhile): the admin's message. */
+function skuClashes<T>(write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    if (isSkuClash(error)) throw ValidationError.field("sku", M.skuTakenMeanwhile);
+    throw error;
+  });
 }
 
 export function createAdminProductService(deps: { db: Db; clock: Clock; uploads: UploadService }) {
@@ -268,17 +284,24 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
 
     async create(body: ProductWrite, sessionId?: string): Promise<Product> {
       const n = normalize(body);
-      const id = await db.transaction(async (tx) => {
-        await checkCategories(tx, n.categoryIds);
-        const now = clock();
-        const [row] = await tx
-          .insert(products)
-          .values({ ...productColumnsOf(n), createdAt: now, updatedAt: now })
-          .returning({ id: products.id });
-        await writeParts(tx, row!.id, n, stockFor(body, n.sizes, []));
-        await uploads.claim(tx, imagesOf(n));
-        return row!.id;
-      });
+      const id = await skuClashes(
+        db.transaction(async (tx) => {
+          await checkCategories(tx, n.categoryIds);
+          const data = productDataColumns(body);
+          checkMrp(n.pricePaise, data.mrpPaise);
+          await checkSkusFree(tx, null, body, n.sizes);
+          const now = clock();
+          const [row] = await tx
+            .insert(products)
+            .values({ ...productColumnsOf(n), ...data, createdAt: now, updatedAt: now })
+            .returning({ id: products.id });
+          await writeParts(tx, row!.id, n, stockFor(body, n.sizes, []));
+          await writeSizeSkus(tx, row!.id, body, n.sizes);
+          if (body.sizeSkus) await refreshSearchDocument(tx, [row!.id]);
+          await uploads.claim(tx, imagesOf(n));
+          return row!.id;
+        }),
+      );
       await afterSave([], sessionId ?? body.sessionId);
       return readOne(id);
     },
@@ -286,37 +309,49 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
     async update(id: string, body: ProductWrite, sessionId?: string): Promise<Product> {
       if (!isUuid(id)) throw new NotFoundError(M.notFound);
       const n = normalize(body);
-      const released = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ imageUrl: products.imageUrl, heroImage: products.heroImage })
-          .from(products)
-          .where(eq(products.id, id))
-          .for("update");
-        if (!row) throw new NotFoundError(M.notFound);
-        await checkCategories(tx, n.categoryIds);
-        const [existingSizes, existingImages] = await Promise.all([
-          tx
-            .select({ size: productSizes.size, stock: productSizes.stock })
-            .from(productSizes)
-            .where(eq(productSizes.productId, id)),
-          tx
-            .select({ url: productImages.url })
-            .from(productImages)
-            .where(eq(productImages.productId, id)),
-        ]);
-        const before = [row.imageUrl, row.heroImage, ...existingImages.map((i) => i.url)];
-        await tx
-          .update(products)
-          .set({ ...productColumnsOf(n), updatedAt: clock() })
-          .where(eq(products.id, id));
-        await writeParts(tx, id, n, stockFor(body, n.sizes, existingSizes));
-        const after = imagesOf(n);
-        await uploads.claim(tx, after);
-        return uploads.release(
-          tx,
-          before.filter((url): url is string => !!url && !after.includes(url)),
-        );
-      });
+      const released = await skuClashes(
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({
+              imageUrl: products.imageUrl,
+              heroImage: products.heroImage,
+              mrpPaise: products.mrpPaise,
+            })
+            .from(products)
+            .where(eq(products.id, id))
+            .for("update");
+          if (!row) throw new NotFoundError(M.notFound);
+          await checkCategories(tx, n.categoryIds);
+          const data = productDataColumns(body);
+          // An MRP not given stays: it must still be above the (new) price.
+          checkMrp(n.pricePaise, data.mrpPaise === undefined ? row.mrpPaise : data.mrpPaise);
+          await checkSkusFree(tx, id, body, n.sizes);
+          const [existingSizes, existingImages] = await Promise.all([
+            tx
+              .select({ size: productSizes.size, stock: productSizes.stock })
+              .from(productSizes)
+              .where(eq(productSizes.productId, id)),
+            tx
+              .select({ url: productImages.url })
+              .from(productImages)
+              .where(eq(productImages.productId, id)),
+          ]);
+          const before = [row.imageUrl, row.heroImage, ...existingImages.map((i) => i.url)];
+          await tx
+            .update(products)
+            .set({ ...productColumnsOf(n), ...data, updatedAt: clock() })
+            .where(eq(products.id, id));
+          await writeParts(tx, id, n, stockFor(body, n.sizes, existingSizes));
+          await writeSizeSkus(tx, id, body, n.sizes);
+          if (body.sizeSkus) await refreshSearchDocument(tx, [id]);
+          const after = imagesOf(n);
+          await uploads.claim(tx, after);
+          return uploads.release(
+            tx,
+            before.filter((url): url is string => !!url && !after.includes(url)),
+          );
+        }),
+      );
       await afterSave(released, sessionId ?? body.sessionId);
       return readOne(id);
     },

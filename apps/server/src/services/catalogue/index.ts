@@ -55,20 +55,37 @@ const productId = qualified(products.id);
 function filterConditions(query: ProductListQuery): SQL[] {
   const conditions: SQL[] = [];
   const { category, size, color } = query;
-  if (category) {
-    const byId = isUuid(category) ? sql`c.id = ${category}::uuid or ` : sql``;
+  // Each of category, size and colour may name several values (the contract lower-cases, sorts
+  // and dedupes them): a product with any of them matches (record 0041).
+  const textArray = (values: readonly string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}::text`),
+      sql`, `,
+    )}]::text[]`;
+  if (category && category.length > 0) {
+    const ids = category.filter(isUuid);
+    const byId =
+      ids.length > 0
+        ? sql`c.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) or `
+        : sql``;
     conditions.push(sql`${productId} in (
       select pc.product_id from product_categories pc join categories c on c.id = pc.category_id
-      where ${byId}lower(c.name) = lower(${category}))`);
+      where ${byId}lower(c.name) = any(${textArray(category)}))`);
   }
-  if (size) {
+  if (size && size.length > 0) {
     conditions.push(sql`${productId} in (
-      select ps.product_id from product_sizes ps where lower(ps.size) = lower(${size}))`);
+      select ps.product_id from product_sizes ps where lower(ps.size) = any(${textArray(size)}))`);
   }
-  if (color) {
-    // Served by products_colors_lower_idx (a GIN index of the lower-cased colours).
+  if (color && color.length > 0) {
+    // Served by products_colors_lower_idx (a GIN index of the lower-cased colours): && is
+    // "has any of", @> of one value "has it".
     conditions.push(
-      sql`lower_text_array(${qualified(products.colors)}) @> array[lower(${color})]::text[]`,
+      color.length === 1
+        ? sql`lower_text_array(${qualified(products.colors)}) @> ${textArray(color)}`
+        : sql`lower_text_array(${qualified(products.colors)}) && ${textArray(color)}`,
     );
   }
   if (query.gender) conditions.push(eq(products.gender, query.gender));

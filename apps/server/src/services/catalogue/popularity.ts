@@ -28,7 +28,8 @@ export async function refreshPopularity(db: DbOrTx): Promise<number> {
            where o.status <> 'cancelled'
            group by oi.product_id) sold on sold.product_id = p.id
         left join (
-          select product_id, avg(rating) as rating from reviews group by product_id
+          select product_id, avg(rating) as rating from reviews
+           where hidden_at is null group by product_id
         ) rated on rated.product_id = p.id
     ), changed as (
       insert into product_popularity as pp (product_id, units_sold, rating, created_at)

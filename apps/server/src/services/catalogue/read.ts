@@ -4,8 +4,8 @@
  * The data (row, images, categories) and the live figures (stock, ratings) load apart, so that the
  * read model (read-model.ts) can keep them apart.
  */
-import { type Product, stockStatusOf } from "@vastra/contracts";
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { discountPercentOf, type Product, stockStatusOf } from "@vastra/contracts";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   categories,
@@ -16,11 +16,19 @@ import {
   reviews,
 } from "../../db/schema.ts";
 
-export type ProductRow = Omit<typeof products.$inferSelect, "searchDocument" | "searchVector">;
+export type ProductRow = Omit<
+  typeof products.$inferSelect,
+  "searchDocument" | "searchVector" | "adminSearch"
+>;
 
-/** Every product column but the search document and vector (which only search reads). */
+/** Every product column but the search texts and vector (which only the searches read). */
 export const productColumns = (() => {
-  const { searchDocument: _, searchVector: __, ...columns } = getTableColumns(products);
+  const {
+    searchDocument: _,
+    searchVector: __,
+    adminSearch: ___,
+    ...columns
+  } = getTableColumns(products);
   return columns;
 })();
 
@@ -51,6 +59,8 @@ export type ProductBase = {
   colorImages: Array<{ color: string; imageUrl: string }>;
   categoryIds: string[];
   categoryName: string | null;
+  /** Each size's SKU (record 0041): data, edited with the product, not a live figure. */
+  sizeSkus: Array<{ size: string; sku: string }>;
 };
 
 /** A product's sizes with their stock (in the product's size order) and its rating figures. */
@@ -65,7 +75,7 @@ export async function loadBases(db: DbOrTx, rows: ProductRow[]): Promise<Map<str
   const found = new Map<string, ProductBase>();
   if (rows.length === 0) return found;
   const ids = rows.map((r) => r.id);
-  const [images, cats] = await Promise.all([
+  const [images, cats, skus] = await Promise.all([
     db
       .select({
         productId: productImages.productId,
@@ -81,9 +91,15 @@ export async function loadBases(db: DbOrTx, rows: ProductRow[]): Promise<Map<str
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, ids))
       .orderBy(asc(productCategories.position), asc(categories.name)),
+    db
+      .select({ productId: productSizes.productId, size: productSizes.size, sku: productSizes.sku })
+      .from(productSizes)
+      .where(inArray(productSizes.productId, ids))
+      .orderBy(asc(productSizes.position), asc(productSizes.size)),
   ]);
   const imagesOf = groupBy(images, (r) => r.productId);
   const categoriesOf = groupBy(cats, (r) => r.productId);
+  const skusOf = groupBy(skus, (r) => r.productId);
   for (const row of rows) {
     const productImagesList = imagesOf.get(row.id) ?? [];
     const productCats = categoriesOf.get(row.id) ?? [];
@@ -95,6 +111,7 @@ export async function loadBases(db: DbOrTx, rows: ProductRow[]): Promise<Map<str
         .map((i) => ({ color: i.color!, imageUrl: i.url })),
       categoryIds: productCats.map((c) => c.id),
       categoryName: productCats[0]?.name ?? null,
+      sizeSkus: (skusOf.get(row.id) ?? []).map(({ size, sku }) => ({ size, sku })),
     });
   }
   return found;
@@ -125,7 +142,8 @@ export async function loadLives(
         count: sql<number>`count(*)::int`,
       })
       .from(reviews)
-      .where(inArray(reviews.productId, list))
+      // A hidden review (record 0042) counts in neither the average nor the count.
+      .where(and(inArray(reviews.productId, list), isNull(reviews.hiddenAt)))
       .groupBy(reviews.productId),
   ]);
   const sizesOf = groupBy(sizes, (r) => r.productId);
@@ -172,6 +190,14 @@ export function assembleProduct(base: ProductBase, live: ProductLive): Product {
     averageRating: live.averageRating,
     reviewCount: live.reviewCount,
     createdAt: row.createdAt.toISOString(),
+    mrp: row.mrpPaise === null ? null : rupees(row.mrpPaise),
+    discountPercent: discountPercentOf(row.pricePaise, row.mrpPaise),
+    sku: row.sku,
+    sizeSkus: base.sizeSkus,
+    fabric: row.fabric,
+    care: row.care,
+    hsnCode: row.hsnCode,
+    taxClass: row.taxClass,
   };
 }
 

@@ -247,6 +247,22 @@ const searchDocumentOf = sql`regexp_replace(${products.title}, '\\s+', ' ', 'g')
   regexp_replace(${products.description}, '\\s+', ' ', 'g')`;
 
 /**
+ * What the admin's product search matches (record 0041): the title, category names, colours,
+ * gender, fabric, the product's SKU and its sizes' SKUs, folded (lower case, no accents).
+ */
+const adminSearchOf = sql`fold_text(concat_ws(' ',
+    regexp_replace(${products.title}, '\s+', ' ', 'g'),
+    (select string_agg(c.name, ' ' order by pc.position, c.name)
+       from product_categories pc join categories c on c.id = pc.category_id
+      where pc.product_id = ${qualified(products.id)}),
+    array_to_string(${products.colors}, ' '),
+    ${products.gender}::text,
+    ${products.fabric},
+    ${products.sku},
+    (select string_agg(ps.sku, ' ' order by ps.position)
+       from product_sizes ps where ps.product_id = ${qualified(products.id)})))`;
+
+/**
  * Adds the words of these products' titles, categories, colours and genders to the vocabulary
  * (search_words) that typo correction looks in. The migration that made the table (0004) filled it
  * with the same expression.
@@ -271,7 +287,10 @@ export async function refreshSearchDocument(
 ): Promise<void> {
   if (productIds !== "all" && productIds.length === 0) return;
   const which = productIds === "all" ? undefined : inArray(products.id, [...productIds]);
-  await tx.update(products).set({ searchDocument: searchDocumentOf }).where(which);
+  await tx
+    .update(products)
+    .set({ searchDocument: searchDocumentOf, adminSearch: adminSearchOf })
+    .where(which);
   await addSearchWords(tx, which);
 }
 
@@ -285,6 +304,9 @@ export async function refreshSearchDocumentForCategories(
     categoryIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}))`;
-  await tx.update(products).set({ searchDocument: searchDocumentOf }).where(which);
+  await tx
+    .update(products)
+    .set({ searchDocument: searchDocumentOf, adminSearch: adminSearchOf })
+    .where(which);
   await addSearchWords(tx, which);
 }

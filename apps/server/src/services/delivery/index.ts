@@ -217,6 +217,7 @@ export function shippingRulesOf(settings: DeliverySettings): ShippingRules {
     freeShippingFromRupees: settings.freeShippingFromRupees,
     shippingFeeRupees: settings.shippingFeeRupees,
     codFeeRupees: settings.codFeeRupees,
+    codMaxOrderRupees: settings.codMaxOrderRupees,
     upi: settings.upiVpa ? { vpa: settings.upiVpa, payeeName: settings.upiPayeeName } : null,
   };
 }

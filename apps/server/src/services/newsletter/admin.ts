@@ -6,17 +6,21 @@
  */
 import {
   NEWSLETTER_ADMIN_MESSAGES,
+  NEWSLETTER_TEST_LIMIT,
   type NewsletterSettings,
   type NewsletterTemplate,
   newsletterSettingsSchema,
   RECENT_SUBSCRIBER_DAYS,
+  SUBSCRIBER_CSV_COLUMNS,
   SUBSCRIBERS_PAGE_SIZE,
   type SubscribersReply,
+  testSubject,
 } from "@vastra/contracts";
 import { stringify } from "csv-stringify/sync";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { newsletterSettings, newsletterSubscribers } from "../../db/schema.ts";
+import { enqueueEmail } from "../../mail/outbox.ts";
 import {
   type EmailContent,
   renderNewsletter,
@@ -24,6 +28,7 @@ import {
 } from "../../mail/templates.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
+import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { unsubscribeLink } from "./index.ts";
 
@@ -45,6 +50,23 @@ export async function getNewsletterSettings(db: DbOrTx): Promise<NewsletterSetti
     if (parsed.success) settings[key] = parsed.data;
   }
   return settings as NewsletterSettings;
+}
+
+const IST = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Kolkata",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '2026-11-26 18:05:09': India time, in a form spreadsheets read as a date and time. */
+export function istDateTime(instant: Date): string {
+  const part = Object.fromEntries(IST.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 /**
@@ -71,11 +93,17 @@ export type NewsletterAdminDeps = {
   clock?: Clock;
   appSecret: string;
   publicUrl: string;
+  /** Limits the test sends (in memory when absent). */
+  rateLimits?: RateLimits;
 };
 
 export function createNewsletterAdmin(deps: NewsletterAdminDeps) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
+  const testLimiter = (deps.rateLimits ?? createRateLimits()).limiter(
+    "newsletter-test",
+    NEWSLETTER_TEST_LIMIT,
+  );
 
   async function stats() {
     const since = new Date(clock().getTime() - RECENT_SUBSCRIBER_DAYS * 24 * 3600_000);
@@ -163,12 +191,12 @@ export function createNewsletterAdmin(deps: NewsletterAdminDeps) {
           csvSafe(r.email),
           r.status,
           csvSafe(r.source),
-          r.subscribedAt.toISOString(),
-          r.unsubscribedAt?.toISOString() ?? "",
+          istDateTime(r.subscribedAt),
+          r.unsubscribedAt ? istDateTime(r.unsubscribedAt) : "",
         ]),
         {
           header: true,
-          columns: ["Email", "Status", "Source", "Subscribed At", "Unsubscribed At"],
+          columns: [...SUBSCRIBER_CSV_COLUMNS],
           record_delimiter: "windows",
         },
       );
@@ -224,6 +252,32 @@ export function createNewsletterAdmin(deps: NewsletterAdminDeps) {
           "subscriber@example.in",
         ),
       });
+    },
+
+    /**
+     * The draft, rendered as it will be sent, to the signed-in admin's own address only, through the
+     * outbox (record 0042); a few an admin per ten minutes. The subscriber list is not touched.
+     */
+    async sendTest(
+      template: NewsletterTemplate,
+      admin: { id: string; email: string },
+    ): Promise<{ to: string }> {
+      requireFields(template, ["subject", "mainTitle"], NEWSLETTER_ADMIN_MESSAGES.previewRequired);
+      await testLimiter.consume(admin.id, NEWSLETTER_ADMIN_MESSAGES.testTooMany);
+      const settings = await getNewsletterSettings(db);
+      const store = await getStoreSettings(db);
+      const links = { appSecret: deps.appSecret, publicUrl: deps.publicUrl };
+      const content = renderNewsletter(template, settings, store, {
+        publicUrl: deps.publicUrl,
+        unsubscribeUrl: unsubscribeLink(links, admin.email),
+      });
+      await enqueueEmail(db, {
+        ...content,
+        subject: testSubject(content.subject),
+        kind: "newsletter-test",
+        to: admin.email,
+      });
+      return { to: admin.email };
     },
   };
 }

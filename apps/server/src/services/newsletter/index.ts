@@ -2,8 +2,10 @@
  * Newsletter subscriptions (decisions.md §6): subscribing is idempotent and re-subscribes an
  * unsubscribed address; unsubscribe links carry an HMAC of the address under APP_SECRET, so only a
  * link the store sent can unsubscribe it. The link and RFC 8058 header helpers are for the sending
- * side (the admin's newsletter). Subscribing is limited per IP (429) and, silently, per address, and
- * an address is welcomed at most once a day, so the form cannot be used to mail someone repeatedly.
+ * side (the admin's newsletter). Subscribing is limited per network (IPv4 /24, IPv6 /56: 429) with a
+ * budget a carrier's shared address does not reach and, silently, per address; an address is
+ * welcomed at most once a day, so the form cannot be used to mail someone repeatedly. A re-subscribe
+ * that carries the address's unsubscribe token is limited by neither (record 0042).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_RATE_LIMIT } from "@vastra/contracts";
@@ -13,7 +15,7 @@ import { newsletterSubscribers } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { TooManyRequestsError, ValidationError } from "../errors.ts";
-import type { RateLimits } from "../rate-limit.ts";
+import { networkKey, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { welcomeEmail } from "./welcome.ts";
 
@@ -85,7 +87,7 @@ export function createNewsletterService(deps: {
 }) {
   const { db, secret } = deps;
   const clock = deps.clock ?? systemClock;
-  const perIp = deps.rateLimits.limiter("newsletter-ip", NEWSLETTER_RATE_LIMIT);
+  const perNetwork = deps.rateLimits.limiter("newsletter-network", NEWSLETTER_RATE_LIMIT);
   const perAddress = deps.rateLimits.limiter("newsletter-address", NEWSLETTER_ADDRESS_LIMIT);
 
   return {
@@ -95,13 +97,23 @@ export function createNewsletterService(deps: {
      * unless it was welcomed in the last 24 hours. Over the per-address limit nothing happens, and
      * the caller cannot tell (the reply is the same), so the limit reveals nothing about the list.
      */
-    async subscribe(input: { email: string; source: string }, ip: string): Promise<void> {
-      await perIp.consume(ip, NEWSLETTER_MESSAGES.tooMany);
-      try {
-        await perAddress.consume(input.email.trim().toLowerCase(), NEWSLETTER_MESSAGES.tooMany);
-      } catch (error) {
-        if (error instanceof TooManyRequestsError) return;
-        throw error;
+    async subscribe(
+      input: { email: string; source: string; token?: string | undefined },
+      ip: string,
+    ): Promise<void> {
+      if (input.token !== undefined) {
+        // From the address's own unsubscribe link: its owner, whatever network they are on.
+        if (!isValidUnsubscribeToken(secret, input.email, input.token)) {
+          throw new ValidationError(NEWSLETTER_MESSAGES.invalidLink);
+        }
+      } else {
+        await perNetwork.consume(networkKey(ip), NEWSLETTER_MESSAGES.tooMany);
+        try {
+          await perAddress.consume(input.email.trim().toLowerCase(), NEWSLETTER_MESSAGES.tooMany);
+        } catch (error) {
+          if (error instanceof TooManyRequestsError) return;
+          throw error;
+        }
       }
       const now = clock();
       await db.transaction(async (tx) => {

@@ -15,21 +15,18 @@ import {
   paymentMethodLabel,
   SHIPPING_MESSAGES,
   statusLabel,
+  type UndoOffer,
+  WAITING_STATUSES,
 } from "@vastra/contracts";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
 import { isUuid } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { formatRupees } from "./emails.ts";
-import {
-  changeOrderStatus,
-  getOrder,
-  inTransaction,
-  type OrderActor,
-  type OrderDeps,
-} from "./index.ts";
+import { changeOrderAsAdmin, dueToShip } from "./fulfilment.ts";
+import { getOrder, inTransaction, type OrderActor, type OrderDeps } from "./index.ts";
 import { toOrders } from "./read.ts";
 
 // ---------------------------------------------------------------- list and stats
@@ -62,9 +59,14 @@ function searchCondition(search: string): SQL {
 export async function listAdminOrders(
   db: DbOrTx,
   query: AdminOrdersQuery,
+  now?: Date,
 ): Promise<{ orders: Order[]; total: number }> {
   const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.status === "waiting") conditions.push(inArray(orders.status, [...WAITING_STATUSES]));
+  else if (query.status === "ship_today") {
+    const due = await dueToShip(db, now);
+    conditions.push(due.length > 0 ? inArray(orders.id, due) : sql`false`);
+  } else if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.paymentStatus) conditions.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.search) conditions.push(searchCondition(query.search));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -81,7 +83,7 @@ export async function listAdminOrders(
 }
 
 /** The stat cards, in one aggregate over every order; revenue counts paid orders only. */
-export async function orderStats(db: DbOrTx): Promise<OrderStats> {
+export async function orderStats(db: DbOrTx, now?: Date): Promise<OrderStats> {
   const byStatus = (status: string) =>
     sql<number>`(count(*) filter (where ${orders.status} = ${status}))::int`;
   const [row] = await db
@@ -93,6 +95,7 @@ export async function orderStats(db: DbOrTx): Promise<OrderStats> {
       shipped: byStatus("shipped"),
       delivered: byStatus("delivered"),
       cancelled: byStatus("cancelled"),
+      waiting: sql<number>`(count(*) filter (where ${orders.status} in ('pending', 'confirmed', 'processing')))::int`,
       paid: sql<number>`(count(*) filter (where ${orders.paymentStatus} = 'paid'))::int`,
       // bigint: a store's lifetime revenue in paise can pass 2^31.
       revenuePaise: sql<string>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.paymentStatus} = 'paid'), 0)::bigint`,
@@ -107,6 +110,8 @@ export async function orderStats(db: DbOrTx): Promise<OrderStats> {
     shipped: Number(r.shipped),
     delivered: Number(r.delivered),
     cancelled: Number(r.cancelled),
+    waiting: Number(r.waiting),
+    toShipToday: (await dueToShip(db, now)).length,
     paid: Number(r.paid),
     revenue: Number(r.revenuePaise) / 100,
   };
@@ -132,6 +137,16 @@ const mailDropped = (data: Record<string, unknown>) =>
   typeof data.mail === "string" && data.mail.startsWith("dropped: ")
     ? `e-mail to the customer not sent (${data.mail.slice("dropped: ".length)})`
     : undefined;
+
+/** 'shipped with Delhivery, AWB 123' from an event's shipment change (record 0039). */
+function shipmentWords(value: unknown): string | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const to = (value as { to?: { courier?: unknown; trackingNumber?: unknown } }).to;
+  if (!to || typeof to.courier !== "string" || typeof to.trackingNumber !== "string") {
+    return undefined;
+  }
+  return `shipped with ${to.courier}, AWB ${to.trackingNumber}`;
+}
 
 /** What an event did, in words, for the details modal. */
 export function describeEvent(type: string, data: Record<string, unknown>): string {
@@ -176,11 +191,17 @@ export function describeEvent(type: string, data: Record<string, unknown>): stri
       `Payment method: ${paymentMethodLabel(method.from)} → ${paymentMethodLabel(method.to)}`,
     );
   }
+  const shipped = shipmentWords(data.shipment);
+  if (shipped) parts.push(shipped);
   if (data.stock === "returned") parts.push("items put back in stock");
   if (data.stock === "taken") parts.push("items taken from stock again");
   const dropped = mailDropped(data);
   if (dropped) parts.push(dropped);
+  if (data.mail === "withdrawn") parts.push("e-mail to the customer withdrawn");
+  if (data.undone === true) parts.push("undone");
   const what = parts.join("; ");
+  if (type === "change_undone") return what ? `Change undone. ${what}` : "Change undone";
+  if (type === "shipment_updated") return what ? `Tracking changed: ${what}` : "Tracking changed";
   if (type === "auto_cancelled") {
     return what
       ? `Auto-cancelled: not confirmed in time. ${what}`
@@ -237,15 +258,11 @@ export async function updateOrderStatus(
   orderId: string,
   update: OrderStatusUpdate,
   actor: OrderActor,
-): Promise<OrderDetail> {
-  await changeOrderStatus(deps, {
-    orderId,
-    status: update.status,
-    paymentStatus: update.paymentStatus,
-    paymentMethod: update.paymentMethod,
-    actor,
-  });
-  return adminOrderDetail(deps.db, orderId);
+): Promise<OrderDetail & { undo?: UndoOffer }> {
+  // Courier and AWB for shipped, a method for paid, the held e-mail's undo (record 0039).
+  const { undo } = await changeOrderAsAdmin(deps, orderId, update, actor);
+  const order = await adminOrderDetail(deps.db, orderId);
+  return undo ? { ...order, undo } : order;
 }
 
 export type NotesResult = { changed: boolean; message: string; order: OrderDetail };

@@ -36,6 +36,9 @@ function order(overrides: Partial<Order> = {}): Order {
     addressType: "home",
     notes: "",
     createdAt: "2026-11-21T10:00:00Z",
+    shopperConfirmedAt: null,
+    confirmBy: null,
+    paymentFirstReason: "",
     ...overrides,
   };
 }
@@ -108,7 +111,9 @@ describe("renderShippingBill", () => {
     expect(text).toContain("Shipping bill VST-100042 (continued)");
     expect(text).toContain("Handloom Saree No. 60");
     expect(text).toContain("₹59,940.00");
-    expect(text).toContain("Three boxes");
+    // The order's notes are internal: never on the parcel's label (record 0039).
+    expect(text).not.toContain("Three boxes");
+    expect(text).toContain("Questions about this parcel?");
     expect(text).toContain("Received by (customer)");
   });
 });

@@ -317,20 +317,14 @@ export function renderShippingBill(
   });
   doc.y += 12;
 
-  // ---- notes, or the store's contact when there are none
+  // ---- the store's contact; the order's notes are the store's own and never printed (record 0039)
   ensure(60);
-  if (order.notes.trim()) {
-    doc.font("bold").fontSize(11).fillColor(INK).text("Notes", left, doc.y);
-    doc.y += 2;
-    doc.font("regular").fontSize(9.5).text(order.notes, left, doc.y, { width });
-  } else {
-    doc.font("bold").fontSize(11).fillColor(INK).text("Questions about this parcel?", left, doc.y);
-    doc.y += 2;
-    doc
-      .font("regular")
-      .fontSize(9.5)
-      .text(`Contact ${store.name}: ${store.phone} · ${store.email}`, left, doc.y, { width });
-  }
+  doc.font("bold").fontSize(11).fillColor(INK).text("Questions about this parcel?", left, doc.y);
+  doc.y += 2;
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .text(`Contact ${store.name}: ${store.phone} · ${store.email}`, left, doc.y, { width });
   doc.y += 16;
 
   // ---- signature boxes

@@ -5,6 +5,7 @@
  * contact address given at checkout is shown inside them.
  */
 import {
+  formatBillDate,
   ORDER_MESSAGES,
   type Order,
   type OrderStatus,
@@ -12,17 +13,11 @@ import {
   type PaymentMethod,
   type StoreSettings,
 } from "@vastra/contracts";
+import { formatRupees } from "@vastra/contracts/money";
 import { type EmailBlock, type EmailContent, renderEmail } from "../../mail/templates.ts";
 
-const inr = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** ₹1,29,999.00: rupees with 2 decimals and Indian digit grouping. */
-export const formatRupees = (rupees: number) => inr.format(rupees);
+/** ₹1,29,999.00: rupees with 2 decimals and Indian digit grouping (the one money formatter). */
+export { formatRupees };
 
 const itemLabel = (item: Order["items"][number]) =>
   `${item.title} (Size ${item.size}${item.color ? `, ${item.color}` : ""}) × ${item.quantity}`;
@@ -88,6 +83,37 @@ function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] 
   ];
 }
 
+/** The signed links of the order's confirmation page (record 0038). */
+export type ConfirmationLinks = {
+  confirmBy: string;
+  confirm: string;
+  cancel: string;
+  address: string;
+};
+
+/** Asks the shopper to confirm (or cancel, or fix the address) before the order's confirm-by time. */
+function confirmationBlocks(order: Order, links: ConfirmationLinks | undefined): EmailBlock[] {
+  const payFirst: EmailBlock[] = order.paymentFirstReason
+    ? [
+        {
+          type: "paragraph",
+          text: "Because earlier orders for this account or phone number came back undelivered, we will ask you to pay by UPI before we ship this order.",
+        },
+      ]
+    : [];
+  if (!links) return payFirst;
+  return [
+    {
+      type: "paragraph",
+      text: `Please confirm your order by ${formatBillDate(links.confirmBy)} (India time). Orders not confirmed by then are cancelled automatically. Is the delivery address wrong? You can correct it from the same page.`,
+    },
+    { type: "button", label: "Confirm your order", url: links.confirm },
+    { type: "button", label: "Correct the delivery address", url: links.address },
+    { type: "button", label: "Cancel this order", url: links.cancel },
+    ...payFirst,
+  ];
+}
+
 const addressText = (order: Order) =>
   `${order.user.name}\n${order.user.address}\nPhone: ${order.user.phone}\nE-mail: ${order.user.email}`;
 
@@ -101,12 +127,14 @@ export function orderPlacedEmail(
   order: Order,
   publicUrl: string,
   upi?: UpiPayment,
+  confirmation?: ConfirmationLinks,
 ): EmailContent {
   const blocks: EmailBlock[] = [
     {
       type: "paragraph",
       text: `Hello ${order.user.name}, thank you for shopping with ${store.name}. We have received your order ${order.orderNumber}.`,
     },
+    ...confirmationBlocks(order, confirmation),
     { type: "rows", rows: itemRows(order) },
     { type: "paragraph", text: `Delivery address (${order.addressType}):` },
     { type: "quote", text: addressText(order) },
@@ -145,6 +173,10 @@ export function newOrderStoreEmail(
             ["Address type", order.addressType],
             ["Address", order.user.address],
             ["Payment", paymentLabel(order.paymentMethod)],
+            // Record 0038: too many returned orders; ask for payment before shipping.
+            ...(order.paymentFirstReason
+              ? [["Pay first", order.paymentFirstReason] as [string, string]]
+              : []),
           ],
         },
         { type: "rows", rows: itemRows(order) },
@@ -215,6 +247,7 @@ export function orderStatusEmail(
             ["Contact e-mail", order.user.email],
           ],
         },
+        ...shipmentBlocks(order, status),
         { type: "rows", rows: itemRows(order) },
         ...(status === "cancelled"
           ? []
@@ -228,6 +261,31 @@ export function orderStatusEmail(
     },
     store,
   );
+}
+
+/** The shipped e-mail's courier, tracking number (AWB) and tracking link (record 0039). */
+function shipmentBlocks(order: Order, status: OrderStatus): EmailBlock[] {
+  const shipment = order.shipment;
+  if (status !== "shipped" || !shipment) return [];
+  return [
+    {
+      type: "rows",
+      rows: [
+        ["Courier", shipment.courier],
+        ["Tracking number (AWB)", shipment.trackingNumber],
+      ],
+    },
+    shipment.trackingUrl
+      ? {
+          type: "button",
+          label: `Track your parcel on ${shipment.courier}`,
+          url: shipment.trackingUrl,
+        }
+      : {
+          type: "paragraph",
+          text: `Track your parcel with ${shipment.courier} using the tracking number ${shipment.trackingNumber}.`,
+        },
+  ];
 }
 
 /** The shopper's e-mail for an order cancelled because the store did not confirm it in time. */

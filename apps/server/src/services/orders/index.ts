@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import {
   CANCELLABLE_STATUSES,
+  COD_MESSAGES,
   EMAILED_STATUSES,
   joinAddress,
   ORDER_LIMIT_MESSAGES,
@@ -35,9 +36,11 @@ import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../ca
 import { type Clock, systemClock } from "../clock.ts";
 import { assertDeliverable, getDeliverySettings } from "../delivery/index.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
+import { assertBuyerGstin, recordTaxDocuments } from "../gst/index.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { orderHistory } from "./admin.ts";
+import { checkCodRules, confirmationLink, confirmationToken } from "./cod-rules.ts";
 import {
   newOrderStoreEmail,
   orderAutoCancelledEmail,
@@ -54,10 +57,23 @@ import {
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
+import { withTimelines } from "./timeline.ts";
 import { upiPaymentFor } from "./upi.ts";
 
 export { formatRupees } from "./emails.ts";
 export { type OrderRow, toOrder, toOrders } from "./read.ts";
+
+/** The placed e-mail's confirm / cancel / fix-the-address links (record 0038). */
+function confirmationLinksFor(order: Order, secret: string | undefined, publicUrl: string) {
+  if (!secret || !order.confirmBy) return undefined;
+  const token = confirmationToken(secret, order._id, new Date(order.confirmBy));
+  return {
+    confirmBy: order.confirmBy,
+    confirm: confirmationLink(publicUrl, token, "confirm"),
+    cancel: confirmationLink(publicUrl, token, "cancel"),
+    address: confirmationLink(publicUrl, token, "address"),
+  };
+}
 
 /** How long a stored Idempotency-Key answers retries. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -75,9 +91,17 @@ export type OrderDeps = {
   mailsPerHour?: number | undefined;
   /** Where dropped e-mails are logged. */
   log?: OrderLog | undefined;
+  /** Seconds the shopper's e-mail about a change waits in the outbox (undo window, record 0039). */
+  mailHoldSeconds?: number | undefined;
 };
 
-type ChangeDeps = { clock: Clock; publicUrl: string; mailsPerHour: number; log?: OrderLog };
+type ChangeDeps = {
+  clock: Clock;
+  publicUrl: string;
+  mailsPerHour: number;
+  log?: OrderLog;
+  mailHoldSeconds?: number | undefined;
+};
 
 /** The shopper's e-mail for a change, when not the usual status e-mail. */
 type ChangeEmail = (store: StoreSettings, order: Order) => EmailContent & { kind: string };
@@ -116,7 +140,7 @@ export function requestHash(value: unknown): string {
 
 // ---------------------------------------------------------------- reading
 
-async function lockOrder(tx: DbOrTx, orderId: string, userId?: string): Promise<OrderRow> {
+export async function lockOrder(tx: DbOrTx, orderId: string, userId?: string): Promise<OrderRow> {
   if (!isUuid(orderId)) throw new NotFoundError(ORDER_MESSAGES.notFound);
   const [row] = await tx
     .select()
@@ -144,7 +168,14 @@ export type StatusChange = {
   paymentStatus?: PaymentStatus | undefined;
   paymentMethod?: PaymentMethod | undefined;
   actor: OrderActor;
+  /** No e-mail to the shopper (an undone change going back, record 0039). */
+  quiet?: boolean | undefined;
+  /** The event's type (default status_changed). */
+  eventType?: string | undefined;
 };
+
+/** Statuses whose goods are back in stock: cancelled, and returned undelivered (record 0038). */
+const STOCK_RELEASED: readonly OrderStatus[] = ["cancelled", "returned"];
 
 const orderItemsOf = (tx: DbOrTx, orderId: string) =>
   tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -156,7 +187,7 @@ const orderItemsOf = (tx: DbOrTx, orderId: string) =>
  * the status becomes confirmed, shipped, delivered or cancelled (to the account, within its hourly
  * e-mail limit: what became of it is the event's `mail`).
  */
-async function applyChange(
+export async function applyChange(
   tx: DbOrTx,
   row: OrderRow,
   change: Omit<StatusChange, "orderId">,
@@ -179,7 +210,11 @@ async function applyChange(
   }));
 
   let stock: "returned" | "taken" | undefined;
-  if (next.status === "cancelled" && row.stockHeld) {
+  // Record 0038: only a shipped order becomes returned (RTO); its goods come back to stock.
+  if (next.status === "returned" && row.status !== "returned" && row.status !== "shipped") {
+    throw ValidationError.field("status", COD_MESSAGES.returnedOnlyFromShipped);
+  }
+  if (STOCK_RELEASED.includes(next.status) && row.stockHeld) {
     const released = await tx
       .update(orders)
       .set({ stockHeld: false })
@@ -189,7 +224,7 @@ async function applyChange(
       await returnStock(tx, stockItems);
       stock = "returned";
     }
-  } else if (next.status !== "cancelled" && !row.stockHeld) {
+  } else if (!STOCK_RELEASED.includes(next.status) && !row.stockHeld) {
     const held = await tx
       .update(orders)
       .set({ stockHeld: true })
@@ -214,6 +249,8 @@ async function applyChange(
   if (!changed.status && !changed.paymentStatus && !changed.paymentMethod && !stock) {
     return toOrder(row, items);
   }
+  // GST (record 0037): the tax invoice on dispatch, the credit note on a later cancel or return.
+  if (changed.status) await recordTaxDocuments(tx, row.id, next.status, now);
   const [updated] = await tx
     .update(orders)
     .set({ ...next, updatedAt: now })
@@ -225,7 +262,7 @@ async function applyChange(
   }
   if (stock) data.stock = stock;
   const order = toOrder(updated!, items);
-  if (changed.status && EMAILED_STATUSES.includes(next.status)) {
+  if (changed.status && EMAILED_STATUSES.includes(next.status) && !change.quiet) {
     const store = await getStoreSettings(tx);
     const status = orderStatusEmail(store, order, next.status, deps.publicUrl);
     const content =
@@ -235,6 +272,12 @@ async function applyChange(
         now,
         mailsPerHour: deps.mailsPerHour,
         log: deps.log,
+        holdUntil: deps.mailHoldSeconds
+          ? new Date(now.getTime() + deps.mailHoldSeconds * 1000)
+          : undefined,
+        onQueued: (outboxId) => {
+          data.outboxId = outboxId;
+        },
       });
     }
   }
@@ -249,11 +292,12 @@ async function applyChange(
   return order;
 }
 
-const changeDeps = (deps: Omit<OrderDeps, "db">): ChangeDeps => ({
+export const changeDeps = (deps: Omit<OrderDeps, "db">): ChangeDeps => ({
   clock: deps.clock ?? systemClock,
   publicUrl: deps.publicUrl,
   mailsPerHour: deps.mailsPerHour ?? DEFAULT_ORDER_LIMITS.mailsPerHour,
   ...(deps.log ? { log: deps.log } : {}),
+  ...(deps.mailHoldSeconds ? { mailHoldSeconds: deps.mailHoldSeconds } : {}),
 });
 
 /**
@@ -265,7 +309,7 @@ const changeDeps = (deps: Omit<OrderDeps, "db">): ChangeDeps => ({
 export function changeOrderStatus(deps: OrderDeps, change: StatusChange): Promise<Order> {
   return inTransaction(deps.db, async (tx) => {
     const row = await lockOrder(tx, change.orderId);
-    return applyChange(tx, row, change, changeDeps(deps), "status_changed");
+    return applyChange(tx, row, change, changeDeps(deps), change.eventType ?? "status_changed");
   });
 }
 
@@ -423,6 +467,8 @@ export function createOrderService(deps: {
   /** The placement limiter's home; by default an in-memory one of this service's own. */
   rateLimits?: RateLimits;
   limits?: Partial<OrderLimits>;
+  /** APP_SECRET: signs the confirmation links of the order e-mail (record 0038); none: no links. */
+  appSecret?: string;
   log?: OrderLog;
 }) {
   const { db, publicUrl } = deps;
@@ -467,8 +513,22 @@ export function createOrderService(deps: {
     if (method === "cash_on_delivery" && !delivery.codAvailable) {
       throw ValidationError.field("paymentMethod", SHIPPING_MESSAGES.codNotAvailable(delivery.pin));
     }
+    // GST (record 0037): a buyer's GSTIN must be registered in the delivery state.
+    assertBuyerGstin(
+      input.buyerGstin,
+      delivery.state,
+      input.shippingAddress?.state ?? input.user.address,
+    );
     // After the address checks: a PIN not served (or COD not allowed) is said first, whatever
     // total the client sent.
+    // Record 0038: COD up to the cap, and not for accounts or phones with too many returns.
+    const cod = await checkCodRules(tx, {
+      userId: user.id,
+      phone: input.user.phone,
+      method,
+      totalPaise,
+      settings,
+    });
     if (Math.round(input.totalAmount * 100) !== totalPaise) {
       throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
     }
@@ -495,6 +555,7 @@ export function createOrderService(deps: {
         subtotalPaise: charges.subtotalPaise,
         shippingPaise: charges.shippingPaise,
         codFeePaise: charges.codFeePaise,
+        buyerGstin: input.buyerGstin ?? null,
         customerName: input.user.name,
         customerEmail: input.user.email,
         customerPhone: input.user.phone,
@@ -512,6 +573,9 @@ export function createOrderService(deps: {
           : null,
         addressType: shipping?.addressType ?? "home",
         stockHeld: true,
+        confirmBy: new Date(now.getTime() + settings.confirmWithinHours * 60 * 60 * 1000),
+        paymentFirstReason: cod.paymentFirstReason,
+        deliveryPin: delivery.pin,
         createdAt: now,
         updatedAt: now,
       })
@@ -541,7 +605,13 @@ export function createOrderService(deps: {
       tx,
       order,
       {
-        ...orderPlacedEmail(store, placed, publicUrl, await upiPaymentFor(placed, settings)),
+        ...orderPlacedEmail(
+          store,
+          placed,
+          publicUrl,
+          await upiPaymentFor(placed, settings),
+          confirmationLinksFor(placed, deps.appSecret, publicUrl),
+        ),
         kind: "order-placed",
       },
       { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
@@ -636,7 +706,9 @@ export function createOrderService(deps: {
             : eq(orders.userId, userId),
         )
         .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-      return toOrders(db, rows);
+      // The notes are the store's own (record 0039): shoppers never read them.
+      const mine = await withTimelines(db, await toOrders(db, rows));
+      return mine.map((order) => ({ ...order, notes: "" }));
     },
 
     /** One of the shopper's orders; another user's is 404 (an admin reads any order, with its history). */
@@ -655,7 +727,9 @@ export function createOrderService(deps: {
         );
       if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
       const [order] = await toOrders(db, [row]);
-      return user.isAdmin ? { ...order!, events: await orderHistory(db, row.id) } : order!;
+      return user.isAdmin
+        ? { ...order!, events: await orderHistory(db, row.id) }
+        : { ...order!, notes: "" };
     },
 
     /** The shopper cancels their own order while pending, confirmed or processing. */

@@ -71,7 +71,15 @@ export async function mailShopper(
   tx: DbOrTx,
   order: { userId: string | null; orderNumber: string },
   email: EmailContent & { kind: string },
-  options: { now: Date; mailsPerHour: number; log?: OrderLog | undefined },
+  options: {
+    now: Date;
+    mailsPerHour: number;
+    log?: OrderLog | undefined;
+    /** Hold the e-mail in the outbox until then (the admin's undo window, record 0039). */
+    holdUntil?: Date | undefined;
+    /** Told the queued e-mail's outbox id. */
+    onQueued?: ((outboxId: string) => void) | undefined;
+  },
 ): Promise<MailOutcome> {
   const [account] = order.userId
     ? await tx
@@ -105,6 +113,11 @@ export async function mailShopper(
     );
     return "dropped: hourly limit";
   }
-  await enqueueEmail(tx, { ...email, to: account.email });
+  const outboxId = await enqueueEmail(tx, {
+    ...email,
+    to: account.email,
+    notBefore: options.holdUntil,
+  });
+  options.onQueued?.(outboxId);
   return "sent";
 }

@@ -58,6 +58,21 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     addressType: type,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
+    shopperConfirmedAt: row.shopperConfirmedAt?.toISOString() ?? null,
+    confirmBy: row.confirmBy?.toISOString() ?? null,
+    paymentFirstReason: row.paymentFirstReason,
+    ...(row.buyerGstin ? { buyerGstin: row.buyerGstin } : {}),
+    ...(row.taxInvoiceNumber ? { taxInvoiceNumber: row.taxInvoiceNumber } : {}),
+    ...(row.creditNoteNumber ? { creditNoteNumber: row.creditNoteNumber } : {}),
+    shipment:
+      row.courier && row.trackingNumber
+        ? {
+            courier: row.courier,
+            trackingNumber: row.trackingNumber,
+            trackingUrl: row.trackingUrl || null,
+            shippedAt: (row.shippedAt ?? row.updatedAt).toISOString(),
+          }
+        : null,
   };
 }
 

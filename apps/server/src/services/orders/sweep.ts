@@ -1,11 +1,13 @@
 /**
  * The background sweep that cancels orders left pending past ORDER_PENDING_EXPIRY_HOURS
- * (cancelExpiredOrders), every few minutes while the store runs.
+ * (cancelExpiredOrders) and orders their shoppers did not confirm in time
+ * (cancelUnconfirmedOrders, record 0038), every few minutes while the store runs.
  */
 import type { DbOrTx } from "../../db/client.ts";
 import type { Clock } from "../clock.ts";
 import type { JobLock } from "../job-lock.ts";
 import { createPoller, type Poller } from "../poller.ts";
+import { cancelUnconfirmedOrders } from "./confirmation.ts";
 import { cancelExpiredOrders } from "./index.ts";
 import type { OrderLog } from "./limits.ts";
 
@@ -38,6 +40,17 @@ export function createPendingOrderSweeper(options: {
     });
     if (cancelled > 0) {
       log?.info({ cancelled }, "cancelled orders not confirmed in time");
+    }
+    // Record 0038: orders the shopper did not confirm by their confirm-by time.
+    const unconfirmed = await cancelUnconfirmedOrders({
+      db: options.db,
+      publicUrl: options.publicUrl,
+      mailsPerHour: options.mailsPerHour,
+      clock: options.clock,
+      log,
+    });
+    if (unconfirmed > 0) {
+      log?.info({ cancelled: unconfirmed }, "cancelled orders their shoppers did not confirm");
     }
   };
   return createPoller(() => (lock ? lock(round) : round()), {

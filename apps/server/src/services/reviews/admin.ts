@@ -84,6 +84,9 @@ export function createReviewAdminService(deps: { db: Db }) {
             comment: reviews.comment,
             createdAt: reviews.createdAt,
             updatedAt: reviews.updatedAt,
+            hiddenAt: reviews.hiddenAt,
+            reply: reviews.reply,
+            repliedAt: reviews.repliedAt,
             verifiedBuyer: sql<boolean>`exists (
               select 1 from orders o join order_items oi on oi.order_id = o.id
               where o.user_id = ${qualified(reviews.userId)} and oi.product_id = ${productId}
@@ -136,6 +139,7 @@ export function createReviewAdminService(deps: { db: Db }) {
             productImageUrl: row.productImageUrl,
             categoryId: row.categoryId ?? null,
             categoryName: row.categoryName ?? UNCATEGORISED,
+            hidden: row.hiddenAt !== null,
           }),
         ),
         pagination: {

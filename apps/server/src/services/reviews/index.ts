@@ -9,7 +9,7 @@ import {
   type Review,
   type updateReviewSchema,
 } from "@vastra/contracts";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { products, reviews, type users } from "../../db/schema.ts";
@@ -37,6 +37,9 @@ const reviewColumns = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   verifiedBuyer,
+  hiddenAt: reviews.hiddenAt,
+  reply: reviews.reply,
+  repliedAt: reviews.repliedAt,
 };
 type ReviewRow = {
   id: string;
@@ -48,6 +51,9 @@ type ReviewRow = {
   createdAt: Date;
   updatedAt: Date;
   verifiedBuyer: boolean;
+  hiddenAt: Date | null;
+  reply: string | null;
+  repliedAt: Date | null;
 };
 
 export function toReview(row: ReviewRow): Review {
@@ -61,6 +67,10 @@ export function toReview(row: ReviewRow): Review {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     verifiedBuyer: Boolean(row.verifiedBuyer),
+    reply:
+      row.reply !== null
+        ? { text: row.reply, repliedAt: (row.repliedAt ?? row.updatedAt).toISOString() }
+        : null,
   };
 }
 
@@ -100,13 +110,13 @@ function assertMayChange(actor: Actor, review: ReviewRow): void {
 export function createReviewService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** A product's reviews, newest first. */
+    /** A product's reviews, newest first; hidden ones are left out (record 0042). */
     async listForProduct(productId: string): Promise<Review[]> {
       await assertProduct(db, productId);
       const rows = await db
         .select(reviewColumns)
         .from(reviews)
-        .where(eq(reviews.productId, productId))
+        .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
       return rows.map(toReview);
     },
@@ -150,6 +160,34 @@ export function createReviewService(deps: { db: Db; clock: Clock }) {
       const review = await findReview(db, id);
       assertMayChange(actor, review);
       await db.delete(reviews).where(eq(reviews.id, id));
+    },
+
+    /**
+     * Hides or shows a review (admin). The update's trigger bumps the 'live' version of its product,
+     * so the read model drops the product's rating figures at once (record 0028).
+     */
+    async setHidden(id: string, hidden: boolean): Promise<Review> {
+      const review = await findReview(db, id);
+      if (Boolean(review.hiddenAt) !== hidden) {
+        await db
+          .update(reviews)
+          .set({ hiddenAt: hidden ? clock() : null })
+          .where(eq(reviews.id, id));
+      }
+      return toReview(await findReview(db, id));
+    },
+
+    /** The store's one reply to a review (admin): written, or replaced when there is one. */
+    async setReply(id: string, reply: string): Promise<Review> {
+      await findReview(db, id);
+      await db.update(reviews).set({ reply, repliedAt: clock() }).where(eq(reviews.id, id));
+      return toReview(await findReview(db, id));
+    },
+
+    async removeReply(id: string): Promise<Review> {
+      await findReview(db, id);
+      await db.update(reviews).set({ reply: null, repliedAt: null }).where(eq(reviews.id, id));
+      return toReview(await findReview(db, id));
     },
   };
 }

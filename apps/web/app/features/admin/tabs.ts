@@ -3,6 +3,7 @@ export const ADMIN_TABS = [
   { to: "/admin", label: "Overview", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/delivery", label: "Delivery", end: false },
+  { to: "/admin/tax", label: "Tax", end: false },
   { to: "/admin/categories", label: "Categories", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/reviews", label: "Reviews", end: false },

@@ -8,6 +8,8 @@ import {
   type User,
   userReplySchema,
 } from "@vastra/contracts/auth";
+import type { CartMerge } from "@vastra/contracts/cart";
+import { CART_CAPPED_PARAM } from "@vastra/contracts/cart-merge";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginUrl } from "~/lib/auth.server";
 import { callAuthApi } from "./api.server";
@@ -49,17 +51,32 @@ function refused(result: AuthResult) {
 
 // ---------------------------------------------------------------- sign in (/login)
 
+/** What signing in did with a guest cart (record 0044). */
+type MergeReply = { cartMerge?: CartMerge } | null | undefined;
+
+/**
+ * Where to go after signing in: `redirectTo`, with `?cartCapped=<n>` when the guest cart's merge
+ * held n lines to the stock left (the page then says so: features/cart/merge-notice.tsx).
+ */
+function afterMerge(redirectTo: string, reply: MergeReply): string {
+  const capped = reply?.cartMerge?.capped.length ?? 0;
+  if (capped === 0) return redirectTo;
+  const url = new URL(redirectTo, "http://vastra.invalid");
+  url.searchParams.set(CART_CAPPED_PARAM, String(capped));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export async function signIn(context: Context, form: FormData, redirectTo: string) {
   const values = readText(form, LOGIN_FIELDS);
   const kept = { email: values.email };
   const errors = validateLogin(values);
   if (hasErrors(errors)) return refused(failure("login", "", errors, { values: kept }));
-  const reply = await callAuthApi<User>(context, "/api/auth/login", {
+  const reply = await callAuthApi<User & MergeReply>(context, "/api/auth/login", {
     body: { email: values.email, password: values.password },
     fallback: AUTH_MESSAGES.loginFailed,
     fields: LOGIN_FIELDS,
   });
-  if (reply.ok) return redirect(redirectTo, { headers: reply.headers });
+  if (reply.ok) return redirect(afterMerge(redirectTo, reply.data), { headers: reply.headers });
   if (reply.status === 403 && reply.serverMessage === AUTH_MESSAGES.verifyFirst) {
     // decisions.md §2: the page moves to the verify step, saying whether a fresh code went out
     // (the per-address limits may refuse one) and counting down the code that works (record 0035).
@@ -154,12 +171,12 @@ export async function verifyJoinCode(context: Context, form: FormData, redirectT
   const { email, otp } = readText(form, ["email", "otp"]);
   const errors = validateCode(otp);
   if (hasErrors(errors)) return refused(failure("verify", "", errors, { email }));
-  const reply = await callAuthApi<unknown>(context, "/api/auth/verify-otp", {
+  const reply = await callAuthApi<MergeReply>(context, "/api/auth/verify-otp", {
     body: { email, otp },
     fallback: AUTH_MESSAGES.verificationFailed,
     fields: ["otp"],
   });
-  if (reply.ok) return redirect(redirectTo, { headers: reply.headers });
+  if (reply.ok) return redirect(afterMerge(redirectTo, reply.data), { headers: reply.headers });
   return refused(failure("verify", reply.message, reply.errors, { email }));
 }
 

@@ -26,7 +26,7 @@ export type ApiFailure = {
 };
 
 export type CallOptions = {
-  method?: "POST" | "PUT";
+  method?: "POST" | "PUT" | "DELETE";
   body?: unknown;
   /** storefront.md §8's text for when the server gives no message. */
   fallback: string;

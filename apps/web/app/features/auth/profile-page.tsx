@@ -2,6 +2,7 @@ import type { User } from "@vastra/contracts/auth";
 import { BadgeCheck, Gift, ShieldCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { AddressBookPanel, type AddressBookPanelProps } from "./address-book-panel";
 import { BasicInfoPanel, EmailPanel, type PanelName, PasswordPanel } from "./profile-panels";
 import type { AuthResult } from "./types";
 
@@ -11,10 +12,12 @@ export type ProfilePageProps = {
   open: PanelName[];
   /** The answer to a profile form posted before JavaScript ran. */
   result: AuthResult | undefined;
+  /** The saved addresses (record 0040). */
+  addressBook: Pick<AddressBookPanelProps, "addresses" | "failed" | "startEditing">;
 };
 
 /** /profile (storefront.md §2 Profile, §4): who you are, and three panels to change it. */
-export function ProfilePage({ user, open, result }: ProfilePageProps) {
+export function ProfilePage({ user, open, result, addressBook }: ProfilePageProps) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8 lg:py-16">
       <header className="mb-8 grid gap-2 sm:mb-10">
@@ -26,7 +29,8 @@ export function ProfilePage({ user, open, result }: ProfilePageProps) {
           My Profile
         </h1>
         <p className="max-w-2xl text-muted-foreground">
-          Manage your personal details, the email address you sign in with and your password.
+          Manage your personal details, the email address you sign in with, your password and your
+          delivery addresses.
         </p>
       </header>
 
@@ -36,6 +40,7 @@ export function ProfilePage({ user, open, result }: ProfilePageProps) {
           <BasicInfoPanel user={user} startOpen={open.includes("basic")} result={result} />
           <EmailPanel user={user} startOpen={open.includes("email")} result={result} />
           <PasswordPanel startOpen={open.includes("password")} result={result} />
+          <AddressBookPanel user={user} {...addressBook} result={result} />
         </div>
       </div>
     </div>

@@ -29,6 +29,8 @@ export type AuthResult = {
   retryAfterSeconds?: number;
   /** The sign-in attempt met an unverified account (decisions.md §2): move to the verify step. */
   needsVerification?: boolean;
+  /** The address book's forms: which saved address the form was about (record 0040). */
+  addressId?: string;
 };
 
 /** The intent of a submitted form. */

@@ -1,4 +1,4 @@
-import type { Cart, CartLine } from "@vastra/contracts/cart";
+import { CART_MESSAGES, type Cart, type CartLine } from "@vastra/contracts/cart";
 import type { ShippingRules } from "@vastra/contracts/shipping";
 import { CircleAlert, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import * as React from "react";
@@ -23,10 +23,12 @@ export type CartPageProps = {
   result: CartActionResult | undefined;
   /** The store's shipping charges (record 0036). */
   rules: ShippingRules;
+  /** False for a guest's cart (record 0044): checkout signs them in first, the cart kept. */
+  signedIn?: boolean;
 };
 
 /** /cart (storefront.md §2 Cart, §9): the lines, their steppers, the summary and its notice. */
-export function CartPage({ cart, failed, result, rules }: CartPageProps) {
+export function CartPage({ cart, failed, result, rules, signedIn = true }: CartPageProps) {
   const count = cartQuantity(cart);
   const linesHeading = React.useRef<HTMLHeadingElement>(null);
   const emptyHeading = React.useRef<HTMLHeadingElement>(null);
@@ -73,7 +75,7 @@ export function CartPage({ cart, failed, result, rules }: CartPageProps) {
             </ul>
           </section>
           <div className="grid gap-4 lg:sticky lg:top-28">
-            <CartSummary cart={cart} rules={rules} />
+            <CartSummary cart={cart} rules={rules} signedIn={signedIn} />
             <DeliveryCheck />
           </div>
         </div>
@@ -186,7 +188,10 @@ function CartLineItem({ line, result }: { line: CartLine; result: CartActionResu
       <div className="flex gap-3 sm:gap-5">
         <Link
           to={productPath(line.productId)}
-          className="w-22 shrink-0 overflow-hidden rounded-md bg-muted sm:w-28"
+          // Top-aligned (not stretched to the row's height) and the picture a block, so the
+          // thumbnail is exactly the 4:5 picture: no band of background below it on phones.
+          className="block w-22 shrink-0 self-start overflow-hidden rounded-md bg-muted sm:w-28"
+          data-testid="cart-thumbnail"
           tabIndex={-1}
           aria-hidden="true"
         >
@@ -196,7 +201,7 @@ function CartLineItem({ line, result }: { line: CartLine; result: CartActionResu
             sizes="(min-width: 640px) 112px, 88px"
             widths={[320]}
             width={320}
-            className="aspect-[4/5] w-full object-cover"
+            className="block aspect-[4/5] h-auto w-full object-cover"
           />
         </Link>
         <fetcher.Form
@@ -301,7 +306,15 @@ function CartLineItem({ line, result }: { line: CartLine; result: CartActionResu
  * The order summary: items, subtotal, shipping (or Free), total as paid by UPI (the COD fee is
  * chosen at checkout), how much more ships free, and the two links.
  */
-export function CartSummary({ cart, rules }: { cart: Cart; rules: ShippingRules }) {
+export function CartSummary({
+  cart,
+  rules,
+  signedIn = true,
+}: {
+  cart: Cart;
+  rules: ShippingRules;
+  signedIn?: boolean;
+}) {
   const subtotal = cartTotal(cart);
   const count = cartQuantity(cart);
   const blocked = cart.some((line) => line.quantity > line.stock);
@@ -333,8 +346,14 @@ export function CartSummary({ cart, rules }: { cart: Cart; rules: ShippingRules 
             Please lower the quantities marked above before checking out.
           </p>
         ) : null}
+        {signedIn ? null : (
+          <p className="text-sm text-muted-foreground">{CART_MESSAGES.checkoutSignIn}.</p>
+        )}
         <Button asChild size="lg" className={cn(blocked && "pointer-events-none opacity-55")}>
-          <Link to="/checkout" aria-disabled={blocked || undefined}>
+          <Link
+            to={signedIn ? "/checkout" : "/login?redirect=/checkout"}
+            aria-disabled={blocked || undefined}
+          >
             Proceed to checkout
           </Link>
         </Button>

@@ -108,6 +108,7 @@ export async function loadShippingRules(context: Context): Promise<ShippingRules
     freeShippingFromRupees: DEFAULT_DELIVERY_SETTINGS.freeShippingFromRupees,
     shippingFeeRupees: DEFAULT_DELIVERY_SETTINGS.shippingFeeRupees,
     codFeeRupees: DEFAULT_DELIVERY_SETTINGS.codFeeRupees,
+    codMaxOrderRupees: DEFAULT_DELIVERY_SETTINGS.codMaxOrderRupees,
     upi: null,
   };
 }

@@ -1,16 +1,7 @@
 /** Money on the cart, checkout and order screens: always 2 decimals (storefront.md §2, §9). */
 
-const rupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** ₹1,29,999.00: Indian digit grouping, always with paise (decisions.md §0). */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
-}
+/** ₹1,29,999.00: Indian digit grouping, always with paise (decisions.md §0; the one formatter). */
+export { formatRupees } from "@vastra/contracts/money";
 
 /** The sum of price × quantity, in rupees, rounded to the paisa (no float drift such as 0.30000000000000004). */
 export function cartTotal(lines: ReadonlyArray<{ price: number; quantity: number }>): number {

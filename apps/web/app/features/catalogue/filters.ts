@@ -6,6 +6,7 @@
 import {
   GENDERS,
   type Gender,
+  listFilterValues,
   PRICE_RANGES,
   PRODUCT_SORTS,
   PRODUCTS_PAGE_DEFAULT,
@@ -18,6 +19,7 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 
 export type ListFilters = {
   search: string;
+  /** Category names or ids, size and colour: each several values comma-joined (record 0041). */
   category: string;
   size: string;
   color: string;
@@ -53,13 +55,38 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
+/** The values of a many-valued filter (`size=M,L` or the key repeated), sorted and deduped. */
+const listParam = (params: URLSearchParams, key: string) =>
+  listFilterValues(params.getAll(key)).join(",");
+
+/** The values of a many-valued filter of ListFilters ("" for none). */
+export function filterValues(value: string): string[] {
+  return value ? value.split(",") : [];
+}
+
+/**
+ * A query string with one value of a many-valued filter (category, size, colour) turned on or
+ * off (compared ignoring case), written as one sorted comma list; the page is reset.
+ */
+export function withToggledValue(search: string, key: string, value: string, on: boolean): string {
+  const params = new URLSearchParams(search);
+  const others = listFilterValues(params.getAll(key)).filter(
+    (v) => v.toLowerCase() !== value.toLowerCase(),
+  );
+  return withParam(
+    search,
+    key,
+    listFilterValues(on ? [...others, value] : others).join(",") || null,
+  );
+}
+
 /** The list's state, as read from a query string. */
 export function readFilters(params: URLSearchParams): ListFilters {
   return {
     search: text(params.get("search")),
-    category: text(params.get("category")),
-    size: text(params.get("size")),
-    color: text(params.get("color")),
+    category: listParam(params, "category"),
+    size: listParam(params, "size"),
+    color: listParam(params, "color"),
     gender: oneOf(GENDERS, params.get("gender")),
     inStock: params.get("inStock") === "true",
     priceRange: oneOf(PRICE_RANGES, params.get("priceRange")),

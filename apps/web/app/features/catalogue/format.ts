@@ -1,21 +1,7 @@
 /** Display helpers of the catalogue screens (same output on server and browser: no hydration drift). */
 
-const wholeRupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-const paiseRupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** ₹1,299 or ₹1,29,999.50: Indian digit grouping, paise only when there are any. */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? wholeRupees.format(amount) : paiseRupees.format(amount);
-}
+export { formatPrice } from "@vastra/contracts/money";
 
 /** The average rating to one decimal ("4.0", "4.3"). */
 export function formatRating(average: number): string {

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { formatPrice } from "./format";
+import { PriceTag } from "./price-tag";
 import { type ProductSummary, productPath, quickAddSize, sizeStockOf } from "./product";
 import { RatingSummary } from "./stars";
 import { useAddToCart } from "./use-add-to-cart";
@@ -158,10 +158,11 @@ export function ProductCard({ product, view = "grid", priority = false }: Produc
             {product.description}
           </p>
         ) : null}
-        <p className="text-base font-semibold text-foreground sm:text-lg">
-          <span className="sr-only">Price: </span>
-          {formatPrice(product.price)}
-        </p>
+        <PriceTag
+          price={product.price}
+          mrp={product.mrp}
+          discountPercent={product.discountPercent}
+        />
         <RatingSummary average={product.averageRating} count={product.reviewCount} />
         <CardSizes product={product} />
         <div className={cn("mt-auto pt-2", list && "sm:max-w-56")}>

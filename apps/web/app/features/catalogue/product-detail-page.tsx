@@ -2,6 +2,7 @@ import { CART_MESSAGES, onlyInStockMessage } from "@vastra/contracts/cart-messag
 import type { Product } from "@vastra/contracts/catalogue";
 import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
 import type { Review } from "@vastra/contracts/reviews";
+import { shippingChargeSentence } from "@vastra/contracts/shipping-rules";
 import { ArrowLeft, PackageX, RotateCcw, ShoppingBag, Truck } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
@@ -10,7 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
 import { DeliveryCheck } from "~/features/delivery/delivery-check";
 import { useNonce } from "~/lib/nonce";
-import { formatPrice } from "./format";
+import { PriceTag } from "./price-tag";
 import { galleryImages, sizeStockOf, stockOfSize } from "./product";
 import { StockBadge } from "./product-card";
 import { ProductGallery } from "./product-gallery";
@@ -18,9 +19,21 @@ import { ProductDetails, ShippingInfo } from "./product-info";
 import { ColorChooser, QuantityStepper, SizeChooser } from "./product-options";
 import { ProductReviews, type Viewer } from "./product-reviews";
 import { jsonForScript } from "./seo";
-import { ShareMenu } from "./share-menu";
 import { RatingSummary } from "./stars";
 import { useAddToCart } from "./use-add-to-cart";
+import { useShippingRules } from "./use-shipping-rules";
+
+/**
+ * The share menu loads after the page (it is one button until used): the product page's script
+ * budget (issue #11) is spent on what a shopper needs first. Rendered on the server all the same.
+ */
+const ShareMenu = React.lazy(() =>
+  import("./share-menu").then((module) => ({ default: module.ShareMenu })),
+);
+/** The phone's sticky bar likewise: it shows only once the page has been scrolled. */
+const StickyAddToCart = React.lazy(() =>
+  import("./sticky-add-to-cart").then((module) => ({ default: module.StickyAddToCart })),
+);
 
 export const PRODUCT_MESSAGES = {
   selectSize: CART_MESSAGES.selectSize,
@@ -50,6 +63,7 @@ export function ProductDetailPage({
   jsonLd,
 }: ProductDetailPageProps) {
   const nonce = useNonce();
+  const shippingRules = useShippingRules();
   const toast = useToast();
   const { add, pending } = useAddToCart();
   const images = React.useMemo(() => galleryImages(product), [product]);
@@ -69,6 +83,8 @@ export function ProductDetailPage({
   const [quantity, setQuantity] = React.useState(1);
   const [tab, setTab] = React.useState<Tab>("details");
   const tabsRef = React.useRef<HTMLDivElement>(null);
+  // The page's add-to-cart row: the phone's sticky bar shows once it scrolls out of view.
+  const addRowRef = React.useRef<HTMLDivElement>(null);
 
   const outOfStock = product.stockStatus === "Out of Stock" || !product.inStock;
   const maxQuantity = size ? stockOfSize(product, size) : Math.max(1, product.stock);
@@ -165,11 +181,13 @@ export function ProductDetailPage({
             ) : (
               <RatingSummary average={0} count={0} />
             )}
-            <div className="flex flex-wrap items-baseline gap-3">
-              <p className="text-3xl font-semibold text-foreground">
-                <span className="sr-only">Price: </span>
-                {formatPrice(product.price)}
-              </p>
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <PriceTag
+                size="page"
+                price={product.price}
+                mrp={product.mrp}
+                discountPercent={product.discountPercent}
+              />
               <p className="text-sm text-muted-foreground">Inclusive of all taxes</p>
             </div>
             {outOfStock ? (
@@ -204,7 +222,11 @@ export function ProductDetailPage({
             />
           </div>
 
-          <div className="flex flex-wrap items-center gap-3">
+          <div
+            ref={addRowRef}
+            data-add-to-cart-row=""
+            className="flex flex-wrap items-center gap-3"
+          >
             <Button
               size="lg"
               className="min-w-0 flex-1 sm:flex-none sm:px-10"
@@ -216,7 +238,9 @@ export function ProductDetailPage({
               <ShoppingBag aria-hidden="true" />
               {outOfStock ? "Out of stock" : "Add to cart"}
             </Button>
-            <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
+            <React.Suspense fallback={null}>
+              <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
+            </React.Suspense>
           </div>
 
           <DeliveryCheck />
@@ -224,8 +248,7 @@ export function ProductDetailPage({
           <ul className="grid gap-2 rounded-lg bg-muted p-4 text-sm text-foreground/90">
             <li className="flex items-center gap-3">
               <Truck aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
-              Free shipping on orders up to {formatPrice(SHIPPING.freeShippingUptoRupees)}, to{" "}
-              {SHIPPING.citiesServed} cities
+              {shippingChargeSentence(shippingRules)} Delivery to {SHIPPING.citiesServed} cities.
             </li>
             <li className="flex items-center gap-3">
               <RotateCcw aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
@@ -250,7 +273,7 @@ export function ProductDetailPage({
             </TabsTrigger>
           </TabsList>
           <TabsContent value="details" className="pt-2">
-            <ProductDetails product={product} />
+            <ProductDetails product={product} size={size} />
           </TabsContent>
           <TabsContent value="reviews" className="pt-2">
             <ProductReviews
@@ -266,6 +289,20 @@ export function ProductDetailPage({
           </TabsContent>
         </Tabs>
       </div>
+
+      <React.Suspense fallback={null}>
+        <StickyAddToCart
+          watch={addRowRef}
+          title={product.title}
+          price={product.price}
+          mrp={product.mrp}
+          discountPercent={product.discountPercent}
+          size={size}
+          outOfStock={outOfStock}
+          pending={pending}
+          onAdd={() => void addToCart()}
+        />
+      </React.Suspense>
 
       <script
         type="application/ld+json"

@@ -9,10 +9,12 @@ import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import {
   activeFilterCount,
+  filterValues,
   PRICE_RANGE_LABELS,
   readFilters,
   withoutFilters,
   withParam,
+  withToggledValue,
 } from "./filters";
 import { swatchFor } from "./format";
 
@@ -26,6 +28,14 @@ export type FilterOptions = {
 export function isCategory(value: string, category: Category): boolean {
   return value === category._id || value.toLowerCase() === category.name.toLowerCase();
 }
+
+/** The names of the categories a (comma-joined) category filter names, unknown values as given. */
+export function categoryNames(value: string, categories: Category[]): string[] {
+  return filterValues(value).map((v) => categories.find((c) => isCategory(v, c))?.name ?? v);
+}
+
+/** How the filter names a category: by name, or by id when the name has a comma. */
+const categoryValue = (c: Category) => (c.name.includes(",") ? c._id : c.name);
 
 type PanelProps = {
   /** The list's current query string ("?…" or ""). */
@@ -56,33 +66,35 @@ export function FilterPanel({ search, onChange, options, className }: PanelProps
       />
 
       {options.categories.length > 0 ? (
-        <RadioGroup
+        <CheckboxGroup
           legend="Category"
-          name={`${id}-category`}
-          value={options.categories.find((c) => isCategory(filters.category, c))?.name ?? ""}
-          options={[
-            { value: "", label: "All categories" },
-            ...options.categories.map((c) => ({ value: c.name, label: c.name })),
-          ]}
-          onChange={(value) => set("category", value || null)}
+          layout="list"
+          isChecked={(value) =>
+            filterValues(filters.category).some((v) => {
+              const c = options.categories.find((x) => categoryValue(x) === value);
+              return c ? isCategory(v, c) : false;
+            })
+          }
+          options={options.categories.map((c) => ({ value: categoryValue(c), label: c.name }))}
+          onToggle={(value, on) => onChange(withToggledValue(search, "category", value, on))}
         />
       ) : null}
 
       {options.sizes.length > 0 ? (
-        <ChipGroup
+        <CheckboxGroup
           legend="Size"
-          value={filters.size}
+          isChecked={(value) => hasValue(filters.size, value)}
           options={options.sizes.map((s) => ({ value: s, label: s }))}
-          onChange={(value) => set("size", value)}
+          onToggle={(value, on) => onChange(withToggledValue(search, "size", value, on))}
         />
       ) : null}
 
       {options.colors.length > 0 ? (
-        <ChipGroup
+        <CheckboxGroup
           legend="Colour"
-          value={filters.color}
+          isChecked={(value) => hasValue(filters.color, value)}
           options={options.colors.map((c) => ({ value: c, label: c, swatch: swatchFor(c) }))}
-          onChange={(value) => set("color", value)}
+          onToggle={(value, on) => onChange(withToggledValue(search, "color", value, on))}
         />
       ) : null}
 
@@ -223,38 +235,59 @@ function RadioGroup({
   );
 }
 
-/** Toggle chips: one value at most; pressing the chosen one again turns the filter off. */
-function ChipGroup({
+/** Whether a (comma-joined) filter value holds this value, ignoring case. */
+const hasValue = (list: string, value: string) =>
+  filterValues(list).some((v) => v.toLowerCase() === value.toLowerCase());
+
+/**
+ * Native checkboxes, several on at once (record 0041): a product with any of them is shown. As
+ * chips (sizes, colours) or as a list (categories).
+ */
+function CheckboxGroup({
   legend,
-  value,
   options,
-  onChange,
+  isChecked,
+  onToggle,
+  layout = "chips",
 }: {
   legend: string;
-  value: string;
   options: Option[];
-  onChange: (value: string | null) => void;
+  isChecked: (value: string) => boolean;
+  onToggle: (value: string, on: boolean) => void;
+  layout?: "chips" | "list";
 }) {
+  const chips = layout === "chips";
   return (
-    <fieldset>
+    <fieldset data-filter-group={legend}>
       <legend className={legendClass}>{legend}</legend>
-      <ul className="flex flex-wrap gap-2">
+      <ul className={chips ? "flex flex-wrap gap-2" : "grid gap-0.5"}>
         {options.map((option) => {
-          const pressed = option.value.toLowerCase() === value.toLowerCase();
+          const checked = isChecked(option.value);
           return (
             <li key={option.value}>
-              <button
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => onChange(pressed ? null : option.value)}
+              <label
                 className={cn(
-                  "inline-flex min-h-10 min-w-11 items-center justify-center gap-2 rounded-md border px-3 text-sm font-medium transition-colors",
-                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                  pressed
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-input bg-card text-foreground hover:border-primary hover:text-primary",
+                  "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                  chips
+                    ? cn(
+                        "inline-flex min-h-10 min-w-11 items-center justify-center gap-2 rounded-md border px-3 text-sm font-medium transition-colors",
+                        checked
+                          ? "border-primary bg-primary text-primary-foreground"
+                          : "border-input bg-card text-foreground hover:border-primary hover:text-primary",
+                      )
+                    : cn(
+                        "flex min-h-10 items-center gap-3 rounded-md px-2 text-sm transition-colors hover:bg-muted",
+                        checked ? "font-medium text-primary" : "text-foreground",
+                      ),
                 )}
               >
+                <input
+                  type="checkbox"
+                  value={option.value}
+                  checked={checked}
+                  onChange={(event) => onToggle(option.value, event.target.checked)}
+                  className={chips ? "sr-only" : "size-4 shrink-0 accent-primary outline-none"}
+                />
                 {option.swatch ? (
                   <span
                     aria-hidden="true"
@@ -263,7 +296,7 @@ function ChipGroup({
                   />
                 ) : null}
                 {option.label}
-              </button>
+              </label>
             </li>
           );
         })}

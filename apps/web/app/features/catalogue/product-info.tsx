@@ -1,16 +1,34 @@
 import type { Product } from "@vastra/contracts/catalogue";
 import { BUSINESS_DAYS_TEXT, RETURNS, SHIPPING } from "@vastra/contracts/policy";
+import {
+  codFeeSentence,
+  shippingChargeSentence,
+  shippingOptionRows,
+} from "@vastra/contracts/shipping-rules";
 import { Link } from "react-router";
-import { formatPrice } from "./format";
+import { useShippingRules } from "./use-shipping-rules";
 
-/** The details tab: the description and the product's facts. */
-export function ProductDetails({ product }: { product: Product }) {
+/** The chosen size's SKU, else the product's (older answers without SKUs: nothing). */
+export function productCode(
+  product: Pick<Product, "sku" | "sizeSkus">,
+  size?: string | null,
+): string {
+  const sizeSku = size ? product.sizeSkus?.find((s) => s.size === size)?.sku : undefined;
+  return sizeSku ?? product.sku ?? "";
+}
+
+/**
+ * The details tab: the description, fabric and care, and the product's facts. The product code is
+ * the chosen size's SKU, else the product's (record 0041).
+ */
+export function ProductDetails({ product, size }: { product: Product; size?: string | null }) {
   const facts: Array<[string, string]> = [];
   if (product.category) facts.push(["Category", product.category]);
   facts.push(["For", product.gender]);
+  if (product.fabric) facts.push(["Fabric", product.fabric]);
   if (product.colors.length > 0) facts.push(["Colours", product.colors.join(", ")]);
   if (product.sizes.length > 0) facts.push(["Sizes", product.sizes.join(", ")]);
-  facts.push(["Product code", product._id]);
+  facts.push(["Product code", productCode(product, size)]);
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-14">
       <div>
@@ -18,8 +36,19 @@ export function ProductDetails({ product }: { product: Product }) {
         <p className="mt-3 max-w-prose leading-7 break-words whitespace-pre-line text-foreground/90">
           {product.description || "Details of this piece are coming soon."}
         </p>
+        {product.care ? (
+          <>
+            <h3 className="mt-6 font-display text-xl font-semibold text-foreground">Care</h3>
+            <p className="mt-2 max-w-prose leading-7 break-words whitespace-pre-line text-foreground/90">
+              {product.care}
+            </p>
+          </>
+        ) : null}
       </div>
-      <dl className="grid content-start gap-3 rounded-lg bg-muted p-5 text-sm">
+      <dl
+        className="grid content-start gap-3 rounded-lg bg-muted p-5 text-sm"
+        data-product-facts=""
+      >
         {facts.map(([term, value]) => (
           <div key={term} className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
             <dt className="text-muted-foreground">{term}</dt>
@@ -36,7 +65,7 @@ export function ProductDetails({ product }: { product: Product }) {
  * (decisions.md §3).
  */
 export function ShippingInfo() {
-  const freeUpto = formatPrice(SHIPPING.freeShippingUptoRupees);
+  const rules = useShippingRules();
   return (
     <div className="grid gap-8 md:grid-cols-2 md:gap-12">
       <section aria-labelledby="tab-shipping-heading">
@@ -47,9 +76,9 @@ export function ShippingInfo() {
           Shipping
         </h2>
         <p className="mt-3 text-foreground/90">
-          Free standard shipping on orders up to {freeUpto}. We deliver to {SHIPPING.citiesServed}{" "}
-          cities across {SHIPPING.country}; orders leave us within {SHIPPING.processing.standard} (
-          {SHIPPING.processing.custom} for custom pieces).
+          {shippingChargeSentence(rules)} {codFeeSentence(rules)} We deliver to{" "}
+          {SHIPPING.citiesServed} cities across {SHIPPING.country}; orders leave us within{" "}
+          {SHIPPING.processing.standard} ({SHIPPING.processing.custom} for custom pieces).
         </p>
         <table className="mt-4 w-full text-left text-sm">
           <caption className="sr-only">Delivery options, fees and times</caption>
@@ -67,12 +96,12 @@ export function ShippingInfo() {
             </tr>
           </thead>
           <tbody>
-            {SHIPPING.options.map((option) => (
+            {shippingOptionRows(rules).map((option) => (
               <tr key={option.name} className="border-b border-border/70">
                 <th scope="row" className="py-2.5 pr-3 font-medium text-foreground">
                   {option.name}
                 </th>
-                <td className="py-2.5 pr-3">{formatPrice(option.feeRupees)}</td>
+                <td className="py-2.5 pr-3">{option.fee}</td>
                 <td className="py-2.5">{option.time}</td>
               </tr>
             ))}

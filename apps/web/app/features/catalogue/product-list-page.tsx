@@ -18,6 +18,7 @@ import {
 import { NativeSelect } from "~/components/ui/native-select";
 import {
   activeFilterCount,
+  filterValues,
   type ListFilters,
   PRICE_RANGE_LABELS,
   readFilters,
@@ -26,12 +27,13 @@ import {
   useSetListSearch,
   withoutFilters,
   withParam,
+  withToggledValue,
 } from "./filters";
 import { plural } from "./format";
 import { Pagination } from "./pagination";
 import type { ProductSummary } from "./product";
 import { ProductCard } from "./product-card";
-import { type FilterOptions, FilterPanel, isCategory } from "./product-filters";
+import { categoryNames, type FilterOptions, FilterPanel } from "./product-filters";
 
 /** Cards the list lays out at once (two rows of two on a phone, a row and a half on a desktop). */
 const ABOVE_THE_FOLD = 4;
@@ -44,9 +46,7 @@ export type ProductListPageProps = {
 
 /** The heading of the list: the category, the search, or all collections. */
 export function listHeading(filters: ListFilters, options: Pick<FilterOptions, "categories">) {
-  const category = filters.category
-    ? (options.categories.find((c) => isCategory(filters.category, c))?.name ?? filters.category)
-    : "";
+  const category = categoryNames(filters.category, options.categories).join(", ");
   if (filters.search) return `Results for “${filters.search}”`;
   if (category) return category;
   return "All collections";
@@ -290,14 +290,21 @@ function ActiveFilters({
   onChange: (search: string) => void;
   options: FilterOptions;
 }) {
-  const chips: Array<{ key: string; label: string }> = [];
+  const chips: Array<{ key: string; label: string; next?: string }> = [];
   if (filters.search) chips.push({ key: "search", label: `“${filters.search}”` });
-  if (filters.category) {
-    const name = options.categories.find((c) => isCategory(filters.category, c))?.name;
-    chips.push({ key: "category", label: name ?? filters.category });
-  }
-  if (filters.size) chips.push({ key: "size", label: `Size ${filters.size}` });
-  if (filters.color) chips.push({ key: "color", label: filters.color });
+  // One chip per value of the many-valued filters (record 0041): each removes its own value.
+  const values = (key: "category" | "size" | "color", label: (value: string) => string) => {
+    for (const value of filterValues(filters[key])) {
+      chips.push({
+        key: `${key}:${value}`,
+        label: label(value),
+        next: withToggledValue(search, key, value, false),
+      });
+    }
+  };
+  values("category", (v) => categoryNames(v, options.categories)[0] ?? v);
+  values("size", (v) => `Size ${v}`);
+  values("color", (v) => v);
   if (filters.gender) chips.push({ key: "gender", label: filters.gender });
   if (filters.inStock) chips.push({ key: "inStock", label: "In stock" });
   if (filters.priceRange) {
@@ -310,7 +317,7 @@ function ActiveFilters({
         <li key={chip.key}>
           <button
             type="button"
-            onClick={() => onChange(withParam(search, chip.key, null))}
+            onClick={() => onChange(chip.next ?? withParam(search, chip.key, null))}
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-border bg-card py-1 pr-2.5 pl-3 text-sm transition-colors hover:border-primary hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           >
             {chip.label}

@@ -1,11 +1,10 @@
-import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from "@vastra/contracts/review-messages";
+import { REVIEW_MESSAGES, REVIEW_REPLY_HEADING } from "@vastra/contracts/review-messages";
 import type { Review } from "@vastra/contracts/reviews";
-import { BadgeCheck, Pencil, Star, Trash2 } from "lucide-react";
+import { BadgeCheck, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogClose,
@@ -15,12 +14,26 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/textarea";
 import { useToast } from "~/components/ui/toast";
 import { formatDate, formatRating, plural } from "./format";
+import { useFetcherResult, useReviewFetcher } from "./review-fetcher";
 import { Stars } from "./stars";
-import type { ReviewResult } from "./types";
+
+/**
+ * The write/edit form loads only where it is shown (a signed-in shopper who may review): guests,
+ * who are most of the product page's visitors, do not download it (issue #11's page budget).
+ */
+const LazyReviewForm = React.lazy(() =>
+  import("./review-form").then((module) => ({ default: module.ReviewForm })),
+);
+
+function ReviewForm(props: React.ComponentProps<typeof LazyReviewForm>) {
+  return (
+    <React.Suspense fallback={null}>
+      <LazyReviewForm {...props} />
+    </React.Suspense>
+  );
+}
 
 export type Viewer = { _id: string; name: string; isAdmin: boolean } | null;
 
@@ -171,6 +184,17 @@ function ReviewItem({
       <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90">
         {review.comment}
       </p>
+      {review.reply ? (
+        <section
+          aria-label={REVIEW_REPLY_HEADING}
+          className="mt-1 grid gap-1 rounded-md border-l-2 border-primary/50 bg-muted px-4 py-3 text-sm"
+        >
+          <p className="font-semibold text-primary">{REVIEW_REPLY_HEADING}</p>
+          <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90">
+            {review.reply.text}
+          </p>
+        </section>
+      ) : null}
       {mine || canDelete ? (
         <div className="mt-1 flex gap-2">
           {mine ? (
@@ -192,31 +216,6 @@ function ReviewItem({
       ) : null}
     </article>
   );
-}
-
-const REVIEW_FETCHER = "product-review";
-
-/** The one fetcher of the review forms (keyed, so every form and the tab see the same result). */
-function useReviewFetcher() {
-  return useFetcher<ReviewResult>({ key: REVIEW_FETCHER });
-}
-
-/**
- * Calls `handle` once per finished submission (not for a result that was already there when the
- * component mounted).
- */
-function useFetcherResult(
-  fetcher: { state: string; data?: ReviewResult | undefined },
-  handle: (result: ReviewResult) => void,
-) {
-  const latest = React.useRef(handle);
-  latest.current = handle;
-  const seen = React.useRef<ReviewResult | undefined>(fetcher.data);
-  React.useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === seen.current) return;
-    seen.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 }
 
 function DeleteReview({ reviewId, label }: { reviewId: string; label: string }) {
@@ -266,166 +265,5 @@ function DeleteReview({ reviewId, label }: { reviewId: string; label: string }) 
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
-
-/** Five radio buttons drawn as stars (arrow keys change the rating). */
-function RatingInput({
-  value,
-  onChange,
-  name,
-}: {
-  value: number;
-  onChange: (value: number) => void;
-  name: string;
-}) {
-  const [hover, setHover] = React.useState<number | null>(null);
-  const shown = hover ?? value;
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-foreground">Your rating</legend>
-      <div className="mt-2 flex items-center gap-3">
-        <div className="flex" onPointerLeave={() => setHover(null)}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              onPointerEnter={(event) => {
-                // A preview for a mouse only: on a touch screen it would stick after the tap.
-                if (event.pointerType === "mouse") setHover(n);
-              }}
-              className="grid size-10 cursor-pointer place-items-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-            >
-              <input
-                type="radio"
-                name={name}
-                value={n}
-                checked={value === n}
-                onChange={() => onChange(n)}
-                className="sr-only"
-              />
-              <Star
-                aria-hidden="true"
-                strokeWidth={1.5}
-                className={cn(
-                  "size-7 transition-colors",
-                  n <= shown ? "fill-gold-500 text-gold-600" : "fill-transparent text-input",
-                )}
-              />
-              <span className="sr-only">
-                {n} {n === 1 ? "star" : "stars"}, {RATING_WORDS[n]}
-              </span>
-            </label>
-          ))}
-        </div>
-        <span aria-hidden="true" className="text-sm text-muted-foreground">
-          {RATING_WORDS[shown]}
-        </span>
-      </div>
-    </fieldset>
-  );
-}
-
-function ReviewForm({
-  mode,
-  review,
-  onDone,
-}: {
-  mode: "create" | "edit";
-  review?: Review;
-  onDone?: () => void;
-}) {
-  const fetcher = useReviewFetcher();
-  const toast = useToast();
-  const id = React.useId();
-  const intent = mode === "create" ? "create" : "update";
-  const [rating, setRating] = React.useState(review?.rating ?? 5);
-  const [comment, setComment] = React.useState(review?.comment ?? "");
-  const [error, setError] = React.useState<string | null>(null);
-  const textarea = React.useRef<HTMLTextAreaElement>(null);
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent;
-
-  React.useEffect(() => {
-    if (mode === "edit") textarea.current?.focus();
-  }, [mode]);
-
-  useFetcherResult(fetcher, (result) => {
-    if (result.intent !== intent || (review && result.reviewId !== review._id)) return;
-    if (result.ok) {
-      setError(null);
-      if (mode === "create") {
-        setComment("");
-        setRating(5);
-      }
-      onDone?.();
-    } else {
-      const fieldError = result.errors?.comment;
-      if (fieldError) {
-        setError(fieldError);
-        textarea.current?.focus();
-      }
-    }
-  });
-
-  return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      aria-labelledby={`${id}-title`}
-      className={cn(
-        "grid gap-4",
-        mode === "create"
-          ? "rounded-lg border border-border bg-card p-5"
-          : "rounded-md bg-muted/60 p-4",
-      )}
-      onSubmit={(event) => {
-        if (!comment.trim()) {
-          event.preventDefault();
-          setError(REVIEW_MESSAGES.commentRequired);
-          toast.error(REVIEW_MESSAGES.commentRequired);
-          textarea.current?.focus();
-        }
-      }}
-    >
-      <h3 id={`${id}-title`} className="font-display text-xl font-semibold text-foreground">
-        {mode === "create" ? "Write a review" : "Edit your review"}
-      </h3>
-      <input type="hidden" name="intent" value={intent} />
-      {review ? <input type="hidden" name="reviewId" value={review._id} /> : null}
-      <RatingInput value={rating} onChange={setRating} name="rating" />
-      <Field
-        label="Your review"
-        error={error}
-        hint={`Up to ${REVIEW_MAX_LENGTH.toLocaleString("en-IN")} characters`}
-      >
-        <Textarea
-          ref={textarea}
-          name="comment"
-          rows={4}
-          maxLength={REVIEW_MAX_LENGTH}
-          value={comment}
-          onChange={(event) => {
-            setComment(event.target.value);
-            if (error && event.target.value.trim()) setError(null);
-          }}
-          placeholder="How was the fit, the fabric, the colour?"
-        />
-      </Field>
-      <div className="flex flex-wrap gap-3">
-        <Button
-          type="submit"
-          loading={busy}
-          loadingText={mode === "create" ? "Submitting…" : "Saving…"}
-        >
-          {mode === "create" ? "Submit review" : "Save changes"}
-        </Button>
-        {mode === "edit" ? (
-          <Button variant="outline" onClick={onDone} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </fetcher.Form>
   );
 }

@@ -26,6 +26,8 @@ export type ProductSummary = Pick<
   | "category"
   | "averageRating"
   | "reviewCount"
+  | "mrp"
+  | "discountPercent"
 >;
 
 export function toProductSummary(product: Product): ProductSummary {
@@ -44,6 +46,8 @@ export function toProductSummary(product: Product): ProductSummary {
     category: product.category,
     averageRating: product.averageRating,
     reviewCount: product.reviewCount,
+    mrp: product.mrp,
+    discountPercent: product.discountPercent,
   };
 }
 

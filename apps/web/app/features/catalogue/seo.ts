@@ -87,7 +87,8 @@ export function productJsonLd(product: Product, origin: string, storeName: strin
     name: product.title,
     image: images,
     description: product.description || product.title,
-    sku: product._id,
+    // The product's SKU (record 0041); an answer from before SKUs, its id.
+    sku: product.sku || product._id,
     url,
     brand: { "@type": "Brand", name: storeName },
     ...(product.category ? { category: product.category } : {}),

@@ -1,13 +1,9 @@
 import { CART_MESSAGES } from "@vastra/contracts/cart-messages";
 import * as React from "react";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useToast } from "~/components/ui/toast";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
 import type { loader as rootLoader } from "~/root";
-import { SignInToAdd } from "./sign-in-to-add";
-
-/** Long enough to reach the toast's 'Sign in' link (the timer also pauses while it is hovered). */
-const SIGN_IN_TOAST_MS = 8000;
 
 export type AddToCartLine = {
   productId: string;
@@ -22,30 +18,19 @@ export function useSignedIn(): boolean {
 }
 
 /**
- * Adds a line to the signed-in shopper's server cart (POST /api/cart/add) with the messages of
- * storefront.md §8; a guest gets 'Please login to add items to cart' with a 'Sign in' link that
- * comes back to this page (record 0035). On success the page's data (the header's cart badge) is
- * loaded again.
+ * Adds a line to the server cart (POST /api/cart/add) with the messages of storefront.md §8: the
+ * signed-in shopper's cart, or a guest's (record 0044: the API keeps it under the signed guest-cart
+ * cookie it sets, and signing in merges it). On success the page's data (the header's cart badge)
+ * is loaded again.
  */
 export function useAddToCart() {
   const signedIn = useSignedIn();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
   const [pending, setPending] = React.useState(false);
 
   const add = React.useCallback(
     async (line: AddToCartLine): Promise<boolean> => {
-      const askToSignIn = () =>
-        toast.error(CART_MESSAGES.loginToAdd, {
-          description: React.createElement(SignInToAdd, { returnTo: here }),
-          duration: SIGN_IN_TOAST_MS,
-        });
-      if (!signedIn) {
-        askToSignIn();
-        return false;
-      }
       setPending(true);
       try {
         const body: AddToCartLine = {
@@ -63,8 +48,7 @@ export function useAddToCart() {
         void revalidator.revalidate();
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) askToSignIn();
-        else if (
+        if (
           error instanceof ApiError &&
           error.status >= 400 &&
           error.status < 500 &&
@@ -78,7 +62,7 @@ export function useAddToCart() {
         setPending(false);
       }
     },
-    [signedIn, toast, revalidator, here],
+    [toast, revalidator],
   );
 
   return { add, pending, signedIn };

@@ -1,4 +1,6 @@
+import { ADDRESS_BOOK_MAX, type SavedAddress } from "@vastra/contracts/addresses";
 import type { Cart } from "@vastra/contracts/cart";
+import { COD_MESSAGES } from "@vastra/contracts/cod";
 import { ADDRESS_TYPES, INDIAN_STATES, ORDER_MESSAGES, type Order } from "@vastra/contracts/orders";
 import { PIN_MESSAGES, PIN_PATTERN } from "@vastra/contracts/pincode-messages";
 import {
@@ -48,6 +50,16 @@ import {
   validateCheckout,
 } from "./form";
 import { OrderLines } from "./order-lines";
+import {
+  type CheckoutAddressSaved,
+  NEW_ADDRESS,
+  SaveAddressBox,
+  SavedAddressChoice,
+  savedNote,
+  startingAddress,
+  withNewAddress,
+  withSavedAddress,
+} from "./saved-addresses";
 import type { CheckoutResult } from "./types";
 
 export type CheckoutPageProps = {
@@ -59,6 +71,8 @@ export type CheckoutPageProps = {
   result: CheckoutResult | undefined;
   /** The store's shipping charges and COD fee (record 0036). */
   rules: ShippingRules;
+  /** The shopper's saved addresses (record 0040): offered, the default chosen to start with. */
+  addresses?: SavedAddress[];
 };
 
 const ADDRESS_TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
@@ -66,6 +80,17 @@ const ADDRESS_TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
   office: "Office",
   other: "Other",
 };
+
+/** The fields a saved address fills (record 0040). */
+const ADDRESS_PARTS = [
+  "streetAddress",
+  "apartment",
+  "city",
+  "state",
+  "pincode",
+  "country",
+  "addressType",
+] as const satisfies readonly CheckoutField[];
 
 /** A fresh Idempotency-Key for one checkout attempt. */
 function newAttemptKey(): string {
@@ -91,12 +116,22 @@ function shownLines(cart: Cart): string {
  * /checkout (storefront.md §2 Checkout, §4, §5): the shipping form, the review dialog (Confirm or
  * Cancel), then the confirmation view. The cart is cleared by the server when the order is placed.
  */
-export function CheckoutPage({ user, cart, failed, result, rules }: CheckoutPageProps) {
+export function CheckoutPage({
+  user,
+  cart,
+  failed,
+  result,
+  rules,
+  addresses = [],
+}: CheckoutPageProps) {
   const fetcher = useFetcher<CheckoutResult>();
   const placed: Order | undefined =
     (fetcher.data?.ok ? fetcher.data.order : undefined) ?? (result?.ok ? result.order : undefined);
 
-  if (placed) return <Confirmation order={placed} />;
+  if (placed) {
+    const saved = (fetcher.data?.ok ? fetcher.data : result)?.addressSaved;
+    return <Confirmation order={placed} saved={saved} />;
+  }
   return (
     <div className={PAGE_FRAME}>
       <PageHeader eyebrow="Almost there" title="Checkout">
@@ -116,7 +151,14 @@ export function CheckoutPage({ user, cart, failed, result, rules }: CheckoutPage
       ) : cart.length === 0 ? (
         <EmptyCheckout />
       ) : (
-        <CheckoutForm user={user} cart={cart} result={result} fetcher={fetcher} rules={rules} />
+        <CheckoutForm
+          user={user}
+          cart={cart}
+          result={result}
+          fetcher={fetcher}
+          rules={rules}
+          addresses={addresses}
+        />
       )}
     </div>
   );
@@ -149,17 +191,30 @@ function CheckoutForm({
   result,
   fetcher,
   rules,
+  addresses,
 }: {
   user: CheckoutPageProps["user"];
   cart: Cart;
   result: CheckoutResult | undefined;
   fetcher: CheckoutFetcher;
   rules: ShippingRules;
+  addresses: SavedAddress[];
 }) {
   const toast = useToast();
-  const [values, setValues] = React.useState<CheckoutValues>(
-    () => result?.values ?? initialValues(user),
+  // The address book (record 0040): the default address to start with, or a new one.
+  const [choice, setChoice] = React.useState(() => {
+    const kept = result?.addressId;
+    if (kept && (kept === NEW_ADDRESS || addresses.some((a) => a.id === kept))) return kept;
+    return startingAddress(addresses)?.id ?? NEW_ADDRESS;
+  });
+  const [saveAddress, setSaveAddress] = React.useState(
+    () => result?.saveAddress ?? addresses.length === 0,
   );
+  const [values, setValues] = React.useState<CheckoutValues>(() => {
+    if (result?.values) return result.values;
+    const start = startingAddress(addresses);
+    return start ? withSavedAddress(initialValues(user), start) : initialValues(user);
+  });
   const [errors, setErrors] = React.useState<FieldErrors>(() => result?.errors ?? {});
   const [message, setMessage] = React.useState(() => (result && !result.ok ? result.message : ""));
   const [reviewing, setReviewing] = React.useState(false);
@@ -225,11 +280,14 @@ function CheckoutForm({
   const pinAnswer = pinCheck?.pin === pin && pinCheck.result.ok ? pinCheck.result.check : null;
   // The store does not deliver there: said at the field before the order is reviewed.
   const pinProblem = pinAnswer && !pinAnswer.serviceable ? pinAnswer.message : undefined;
-  // Cash on delivery only where the PIN allows it (the server refuses it anyway).
+  // Cash on delivery only where the PIN allows it and up to the store's cap (record 0038; the
+  // server refuses it anyway).
   const codRefused =
     pinAnswer?.serviceable && !pinAnswer.codAvailable
       ? SHIPPING_MESSAGES.codNotAvailable(pinAnswer.pin)
-      : undefined;
+      : chargesFor(cartTotal(cart), rules, "cash_on_delivery").total > rules.codMaxOrderRupees
+        ? COD_MESSAGES.codOverCap(rules.codMaxOrderRupees)
+        : undefined;
   const method = paymentMethodOf(values);
   const charges = chargesFor(cartTotal(cart), rules, method);
 
@@ -256,6 +314,28 @@ function CheckoutForm({
       if (!focusFirstError(answer.errors)) alertRef.current?.focus();
     });
   }, [fetcher.data, fetcher.state, toast, focusFirstError]);
+
+  /** A saved address (its recipient too) fills the form; "new" empties the address for typing. */
+  const choose = (next: string) => {
+    const saved = addresses.find((a) => a.id === next);
+    setChoice(saved ? saved.id : NEW_ADDRESS);
+    setValues((v) => (saved ? withSavedAddress(v, saved) : withNewAddress(v)));
+    autoFilled.current = { city: "", state: "" };
+    setErrors((e) => {
+      const rest = { ...e };
+      for (const name of ADDRESS_PARTS) delete rest[name];
+      if (saved) {
+        delete rest.name;
+        delete rest.phone;
+      }
+      return rest;
+    });
+  };
+  // What stops a saved address, said beside it (its fields are not on screen).
+  const chosenProblem =
+    choice === NEW_ADDRESS
+      ? undefined
+      : (ADDRESS_PARTS.map((name) => errors[name]).find(Boolean) ?? pinProblem);
 
   const change = (name: CheckoutField, value: string) => {
     const next = { ...values, [name]: value };
@@ -289,11 +369,13 @@ function CheckoutForm({
     const body = JSON.stringify({ values, lines, total: charges.total });
     if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
     const form = new FormData();
-    for (const name of CHECKOUT_FIELDS) form.set(name, values[name]);
+    for (const name of CHECKOUT_FIELDS) form.set(name, values[name] ?? "");
     form.set("intent", "place");
     form.set("lines", lines);
     form.set("shownTotal", String(charges.total));
     form.set("idempotencyKey", attempt.current.key);
+    form.set("addressId", choice);
+    if (choice === NEW_ADDRESS && saveAddress) form.set("saveAddress", "on");
     void fetcher.submit(form, { method: "post" });
   };
 
@@ -325,6 +407,8 @@ function CheckoutForm({
             lines={lines}
             charges={chargesFor(cartTotal(cart), rules, paymentMethodOf(noScriptReview.values))}
             idempotencyKey={noScriptReview.idempotencyKey ?? ""}
+            addressId={noScriptReview.addressId ?? NEW_ADDRESS}
+            saveAddress={noScriptReview.saveAddress ?? false}
           />
         ) : null}
         <div
@@ -364,9 +448,32 @@ function CheckoutForm({
               })}
             </div>
           </Card>
-          <Card className="gap-5 p-5 sm:p-6">
+          <Card className="group/address gap-5 p-5 sm:p-6">
             <h2 className="font-display text-2xl leading-tight font-semibold">Shipping address</h2>
-            <div className="grid gap-4 sm:grid-cols-2">
+            {addresses.length > 0 ? (
+              <SavedAddressChoice addresses={addresses} choice={choice} onChoose={choose} />
+            ) : null}
+            {choice !== NEW_ADDRESS ? (
+              <div className="grid gap-1">
+                <p aria-live="polite" className="text-sm text-muted-foreground">
+                  {pinAnswer?.serviceable ? `${placeOf(pinAnswer)}. ${pinAnswer.message}.` : ""}
+                </p>
+                {chosenProblem ? (
+                  <p className="text-sm font-medium text-destructive">
+                    {chosenProblem} Please choose another address or deliver to a new one.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {/* A new address's fields; behind a saved address's radio they show when "new" is
+                checked, with or without JavaScript. */}
+            <div
+              className={cn(
+                "grid gap-4 sm:grid-cols-2",
+                addresses.length > 0 &&
+                  "hidden group-has-[input[name=addressId][value=new]:checked]/address:grid",
+              )}
+            >
               <div className="sm:col-span-2">
                 {text("streetAddress", "Street address", {
                   autoComplete: "address-line1",
@@ -466,6 +573,30 @@ function CheckoutForm({
                   ))}
                 </div>
               </fieldset>
+              <SaveAddressBox
+                checked={saveAddress}
+                full={addresses.length >= ADDRESS_BOOK_MAX}
+                onChange={setSaveAddress}
+              />
+            </div>
+            {/* Not part of the address: shown whichever address is chosen. */}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="GSTIN (optional)"
+                error={errors.buyerGstin}
+                hint="For a business purchase: printed on your tax invoice. It must be registered in the delivery state."
+                className="sm:col-span-2"
+              >
+                <Input
+                  name="buyerGstin"
+                  value={values.buyerGstin ?? ""}
+                  maxLength={20}
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className="font-mono uppercase"
+                  onChange={(event) => change("buyerGstin", event.target.value)}
+                />
+              </Field>
             </div>
           </Card>
           <PaymentChoice
@@ -642,6 +773,14 @@ function ReviewDetails({
         <p className="text-muted-foreground [overflow-wrap:anywhere]">
           {values.phone.trim()} · {values.email.trim()}
         </p>
+        {values.buyerGstin?.trim() ? (
+          <p className="text-muted-foreground">
+            GSTIN:{" "}
+            <span className="font-mono text-foreground">
+              {values.buyerGstin.trim().toUpperCase()}
+            </span>
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="review-items" className="grid gap-3">
         <h3
@@ -712,6 +851,8 @@ function NoScriptReview({
   lines,
   charges,
   idempotencyKey,
+  addressId,
+  saveAddress,
 }: {
   values: CheckoutValues;
   cart: Cart;
@@ -719,6 +860,9 @@ function NoScriptReview({
   charges: ShownCharges;
   /** Made by the action for this review: its Confirm places one order however often it is sent. */
   idempotencyKey: string;
+  /** The saved address chosen, and whether a new one is saved (record 0040). */
+  addressId: string;
+  saveAddress: boolean;
 }) {
   return (
     <Card className="gap-5 border-primary/40 p-5 sm:p-6">
@@ -731,6 +875,8 @@ function NoScriptReview({
         <input type="hidden" name="lines" value={lines} />
         <input type="hidden" name="shownTotal" value={String(charges.total)} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="addressId" value={addressId} />
+        {saveAddress ? <input type="hidden" name="saveAddress" value="on" /> : null}
         <Button type="submit" name="intent" value="place">
           Confirm order
         </Button>
@@ -740,7 +886,14 @@ function NoScriptReview({
 }
 
 /** After the order: its number, the e-mail promise and the two ways on (storefront.md §2, §8). */
-function Confirmation({ order }: { order: Order }) {
+function Confirmation({
+  order,
+  saved,
+}: {
+  order: Order;
+  /** What became of "Save to my address book" (record 0040). */
+  saved?: CheckoutAddressSaved | undefined;
+}) {
   const toast = useToast();
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   React.useEffect(() => {
@@ -772,6 +925,11 @@ function Confirmation({ order }: { order: Order }) {
             </strong>
             . {ORDER_MESSAGES.contactAboutPayment}
           </p>
+          {savedNote(saved) ? (
+            <p className="text-sm text-muted-foreground" data-testid="address-saved-note">
+              {savedNote(saved)}
+            </p>
+          ) : null}
         </div>
         <div className="grid w-full max-w-md gap-3 rounded-lg border border-border bg-background p-4 text-left">
           <OrderLines items={order.items} label="Items you ordered" />

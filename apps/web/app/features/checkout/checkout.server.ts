@@ -1,5 +1,6 @@
 /** The checkout's action: checks the form, places the order through the API in-process. Server-only. */
 import { randomUUID } from "node:crypto";
+import { ADDRESS_BOOK_MESSAGES } from "@vastra/contracts/addresses";
 import type { ErrorReply } from "@vastra/contracts/common";
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -8,9 +9,11 @@ import {
   type OrderReply,
 } from "@vastra/contracts/orders";
 import { data, type RouterContextProvider } from "react-router";
+import { loadAddress, saveCheckoutAddress } from "~/features/auth/addresses.server";
 import { apiCall } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
 import { orderBody, placeServerErrors, readValues, type ShownLine, validateCheckout } from "./form";
+import { NEW_ADDRESS } from "./saved-addresses";
 import type { CheckoutResult } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
@@ -57,7 +60,7 @@ function shownTotal(form: FormData): number | null {
  * wrong (the page shows it; a browser logs every non-2xx fetch as a console error), always with
  * what was typed.
  */
-export async function checkoutAction(context: Context, form: FormData) {
+async function reviewOrPlace(context: Context, form: FormData) {
   const intent = form.get("intent") === "place" ? "place" : "review";
   const values = readValues(form);
   const errors = validateCheckout(values);
@@ -141,4 +144,60 @@ export async function checkoutAction(context: Context, form: FormData) {
       values,
     });
   }
+}
+
+/**
+ * The checkout's action with the address book (record 0040). A saved address chosen (radio
+ * "addressId") is read from the book, so a page posted before JavaScript ran gets it too; the
+ * order then carries the whole address, which the API checks like a typed one. After an order to
+ * a new address with "Save to my address book" ticked, the address is saved (an address already
+ * there is not added twice; a full book is said on the confirmation, the order stands).
+ */
+export async function checkoutAction(context: Context, form: FormData) {
+  const chosen = form.get("addressId");
+  const addressId = typeof chosen === "string" && chosen !== "" ? chosen : NEW_ADDRESS;
+  const saveAddress = addressId === NEW_ADDRESS && form.get("saveAddress") === "on";
+  if (addressId !== NEW_ADDRESS) {
+    const saved = await loadAddress(context, addressId).catch(() => undefined);
+    if (!saved) {
+      return data<CheckoutResult>({
+        intent: form.get("intent") === "place" ? "place" : "review",
+        ok: false,
+        message: ADDRESS_BOOK_MESSAGES.chosenGone,
+        errors: {},
+        values: readValues(form),
+        addressId: NEW_ADDRESS,
+        saveAddress: false,
+      });
+    }
+    const fields = {
+      streetAddress: saved.streetAddress,
+      apartment: saved.apartment,
+      city: saved.city,
+      state: saved.state,
+      pincode: saved.pincode,
+      country: saved.country,
+      addressType: saved.addressType,
+    };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  }
+  const answer = await reviewOrPlace(context, form);
+  const result = answer.data;
+  result.addressId = addressId;
+  result.saveAddress = saveAddress;
+  if (result.ok && result.order && saveAddress) {
+    const { values } = result;
+    result.addressSaved = await saveCheckoutAddress(context, {
+      name: values.name,
+      phone: values.phone,
+      streetAddress: values.streetAddress,
+      apartment: values.apartment,
+      city: values.city,
+      state: values.state,
+      pincode: values.pincode,
+      country: "India",
+      addressType: result.order.shippingAddress?.addressType ?? "home",
+    });
+  }
+  return answer;
 }

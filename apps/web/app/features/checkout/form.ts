@@ -25,9 +25,13 @@ export const CHECKOUT_FIELDS = [
   "country",
   "addressType",
   "paymentMethod",
+  // Optional: a business buyer's GSTIN (record 0037).
+  "buyerGstin",
 ] as const;
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
-export type CheckoutValues = Record<CheckoutField, string>;
+export type CheckoutValues = Record<Exclude<CheckoutField, "buyerGstin">, string> & {
+  buyerGstin?: string;
+};
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
 export const DEFAULT_COUNTRY = "India";
@@ -145,6 +149,7 @@ export function orderBody(
     status: "pending",
     shippingAddress: { ...address, addressType: values.addressType as AddressType },
     paymentMethod: paymentMethodOf(values),
+    ...(values.buyerGstin?.trim() ? { buyerGstin: values.buyerGstin.trim() } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Order } from "@vastra/contracts/orders";
 import type { CheckoutValues, FieldErrors } from "./form";
+import type { CheckoutAddressSaved } from "./saved-addresses";
 
 /** What the checkout's action hands back: the same shape with or without JavaScript. */
 export type CheckoutResult = {
@@ -17,4 +18,9 @@ export type CheckoutResult = {
   cartChanged?: boolean;
   /** "review": the Idempotency-Key the review's Confirm posts with. */
   idempotencyKey?: string;
+  /** The saved address chosen ("new": typed), and whether to save a typed one (record 0040). */
+  addressId?: string;
+  saveAddress?: boolean;
+  /** After the order: what became of "Save to my address book". */
+  addressSaved?: CheckoutAddressSaved;
 };

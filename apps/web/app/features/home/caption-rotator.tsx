@@ -2,8 +2,9 @@ import { Pause, Play } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
 
+/** Undated on purpose (record 0042): a year or season in the demo text goes stale. */
 export const HERO_CAPTIONS = [
-  { title: "SPRING COLLECTION", tag: "2024" },
+  { title: "WEDDING & FESTIVE EDIT", tag: "NEW SEASON" },
   { title: "URBAN CHIC", tag: "TRENDING" },
   { title: "MODERN CLASSICS", tag: "TIMELESS" },
 ] as const;

@@ -31,8 +31,10 @@ export async function subscribeToNewsletter(
   fetcher: ApiFetch,
   rawEmail: string,
   source: string = NEWSLETTER_SOURCE,
+  /** The unsubscribe link's token, when re-subscribing from that link. */
+  token?: string,
 ): Promise<NewsletterResult> {
-  const result = await subscribe(fetcher, rawEmail.trim(), source);
+  const result = await subscribe(fetcher, rawEmail.trim(), source, token);
   return result.ok ? result : { ...result, email: rawEmail.slice(0, 254) };
 }
 
@@ -40,6 +42,7 @@ async function subscribe(
   fetcher: ApiFetch,
   email: string,
   source: string,
+  token?: string,
 ): Promise<NewsletterResult> {
   if (email.length > EMAIL_MAX || !EMAIL.test(email))
     return { ok: false, message: NEWSLETTER_INVALID };
@@ -47,7 +50,11 @@ async function subscribe(
     const { response, data } = await apiCall<{ message?: string }>(
       fetcher,
       "/api/newsletter/subscribe",
-      { method: "POST", body: { email, source }, fallback: NEWSLETTER_FAILURE },
+      {
+        method: "POST",
+        body: token ? { email, source, token } : { email, source },
+        fallback: NEWSLETTER_FAILURE,
+      },
     );
     const serverMessage = typeof data?.message === "string" ? data.message.trim() : "";
     // The API's welcome ('Welcome to the Vastra family! …', decisions.md §6), else ours.

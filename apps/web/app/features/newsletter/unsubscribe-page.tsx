@@ -90,7 +90,12 @@ export function UnsubscribePage({
               }
               detail={outcome?.message}
             >
-              <Resubscribe email={email} view="success" withoutJs={resubscribedWithoutJs} />
+              <Resubscribe
+                email={email}
+                token={token}
+                view="success"
+                withoutJs={resubscribedWithoutJs}
+              />
             </ResultView>
           ) : view === "already" ? (
             <ResultView
@@ -106,7 +111,12 @@ export function UnsubscribePage({
               }
               detail={outcome?.message}
             >
-              <Resubscribe email={email} view="already" withoutJs={resubscribedWithoutJs} />
+              <Resubscribe
+                email={email}
+                token={token}
+                view="already"
+                withoutJs={resubscribedWithoutJs}
+              />
               <Link
                 to="/#newsletter"
                 className="mt-4 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -239,10 +249,13 @@ function ResultView({
 /** The re-subscribe button: POST /api/newsletter/subscribe again (through the route's action). */
 function Resubscribe({
   email,
+  token,
   view,
   withoutJs,
 }: {
   email: string;
+  /** The link's token: a re-subscribe with it is not limited by the network (record 0042). */
+  token: string;
   view: ResubscribeOutcome["view"];
   withoutJs: ResubscribeOutcome | undefined;
 }) {
@@ -270,6 +283,7 @@ function Resubscribe({
     <fetcher.Form method="post" className="grid justify-items-center gap-3">
       <input type="hidden" name="intent" value="resubscribe" />
       <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="token" value={token} />
       <input type="hidden" name="view" value={view} />
       <p className="text-sm text-muted-foreground">Unsubscribed by mistake?</p>
       <Button type="submit" variant="outline" loading={busy} loadingText="Subscribing…">

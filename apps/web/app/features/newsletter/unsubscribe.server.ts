@@ -59,12 +59,21 @@ export async function unsubscribe(
   }
 }
 
-/** The re-subscribe button: really subscribes the address again. */
+/**
+ * The re-subscribe button: really subscribes the address again, with the link's token, so the
+ * network's limit does not apply to the address's owner (record 0042).
+ */
 export async function resubscribe(
   api: ApiFetch,
   email: string,
   view: ResubscribeOutcome["view"],
+  token = "",
 ): Promise<ResubscribeOutcome> {
-  const result = await subscribeToNewsletter(api, email, NEWSLETTER_SOURCES.unsubscribePage);
+  const result = await subscribeToNewsletter(
+    api,
+    email,
+    NEWSLETTER_SOURCES.unsubscribePage,
+    token || undefined,
+  );
   return { kind: "resubscribe", ok: result.ok, message: result.message, view };
 }

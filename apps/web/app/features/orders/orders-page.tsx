@@ -29,6 +29,9 @@ import { ChargeRows, orderChargesShown } from "~/features/cart/charges";
 import { formatRupees } from "~/features/cart/money";
 import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
 import { OrderLines } from "~/features/checkout/order-lines";
+import { ConfirmOrderPanel } from "./confirm-order";
+import { OrderTracking } from "./order-tracking";
+import { TaxDocumentLinks } from "./tax-document-links";
 import type { CancelResult, StatusFilter, UpiPaymentShown } from "./types";
 import { UpiPayment } from "./upi-payment";
 
@@ -76,6 +79,7 @@ const STATUS_BADGE: Record<OrderStatus, BadgeProps["variant"]> = {
   shipped: "outline",
   delivered: "success",
   cancelled: "destructive",
+  returned: "destructive",
 };
 
 /** /orders (storefront.md §2 My orders, §4, §8; decisions.md §4). */
@@ -244,6 +248,7 @@ function OrderCard({
               <Badge variant="outline">Payment {order.paymentStatus}</Badge>
             </div>
           </header>
+          <OrderTracking order={order} />
           <div className="grid gap-5 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,1fr)_16rem] md:gap-8">
             <OrderLines items={order.items} label={`Items in order ${order.orderNumber}`} />
             <dl className="grid content-start gap-3 text-sm">
@@ -290,10 +295,12 @@ function OrderCard({
               <span className="text-muted-foreground">Total </span>
               <span className="font-semibold tabular-nums">{formatRupees(order.totalAmount)}</span>
             </p>
+            <TaxDocumentLinks order={order} />
             {cancellable ? (
               <CancelOrder order={order} status={status} result={result} headingId={headingId} />
             ) : null}
           </footer>
+          <ConfirmOrderPanel order={order} />
           {cancellable && confirming && !result ? (
             <ConfirmCancelHere order={order} status={status} />
           ) : null}

@@ -1,15 +1,7 @@
 import type { StoreSettings } from "@vastra/contracts/store";
 
-const rupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-
-/** ₹999, ₹1,29,999: whole rupees with Indian digit grouping. */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
-}
+/** ₹999, ₹1,29,999: whole rupees with Indian digit grouping (the one money formatter). */
+export { formatWholeRupees as formatRupees } from "@vastra/contracts/money";
 
 /** "a, b and c": the same on server and browser (Intl.ListFormat differs between ICU builds). */
 export function joinList(items: readonly string[], conjunction = "and"): string {

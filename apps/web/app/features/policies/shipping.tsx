@@ -1,12 +1,19 @@
 import { BUSINESS_DAYS_TEXT, RETURNS, SHIPPING } from "@vastra/contracts/policy";
-import type { StoreSettings } from "@vastra/contracts/store";
+import {
+  codFeeSentence,
+  shippingChargeSentence,
+  shippingOptionRows,
+} from "@vastra/contracts/shipping-rules";
+import type { StoreInfo } from "@vastra/contracts/store";
 import { Link } from "react-router";
 import { formatRupees, joinList, telHref } from "./format";
 import { Callout, FactTable, type PolicySection } from "./policy-layout";
 
 /** Shipping Policy (storefront.md §9). */
-export function shippingSections(store: StoreSettings): PolicySection[] {
-  const freeUpto = formatRupees(SHIPPING.freeShippingUptoRupees);
+export function shippingSections(store: StoreInfo): PolicySection[] {
+  const rules = store.shipping;
+  const freeFrom = formatRupees(rules.freeShippingFromRupees);
+  const chargesShipping = rules.shippingFeeRupees > 0 && rules.freeShippingFromRupees > 0;
   return [
     {
       id: "at-a-glance",
@@ -14,7 +21,7 @@ export function shippingSections(store: StoreSettings): PolicySection[] {
       body: (
         <ul>
           <li>
-            <strong>Free shipping</strong> on orders up to {freeUpto}.
+            <strong>{shippingChargeSentence(rules)}</strong> {codFeeSentence(rules)}
           </li>
           <li>
             Delivery to <strong>{SHIPPING.citiesServed} cities</strong> across {SHIPPING.country},
@@ -44,34 +51,34 @@ export function shippingSections(store: StoreSettings): PolicySection[] {
           <FactTable
             caption="Shipping options, fees and delivery times"
             head={["Option", "Fee", "Delivery time"]}
-            rows={SHIPPING.options.map((option) => [
-              option.name,
-              formatRupees(option.feeRupees),
-              option.time,
-            ])}
+            rows={shippingOptionRows(rules).map((option) => [option.name, option.fee, option.time])}
           />
           <p>
-            Standard shipping is free on every order up to {freeUpto}. Express and Same Day delivery
-            are available for a faster arrival at the fees above; when our team calls to confirm
-            your order, just tell us which option you would like.
+            Checkout charges standard shipping, shown in your cart and at checkout before you place
+            the order. Express and Same Day delivery are available for a faster arrival at the fees
+            above, in place of standard shipping: when our team calls to confirm your order, just
+            tell us which option you would like.
           </p>
         </>
       ),
     },
     {
-      id: "above-free-limit",
-      title: `Orders above ${freeUpto}`,
+      id: "charges",
+      title: "What you pay for shipping",
       body: (
         <>
           <p>
-            Larger orders often travel as more than one parcel, so we work out their shipping
-            individually rather than charging a flat fee.
+            {chargesShipping
+              ? `Orders whose items come to ${freeFrom} or more ship free. Below that, standard shipping costs ${formatRupees(rules.shippingFeeRupees)}.`
+              : "Standard shipping is free on every order."}{" "}
+            {codFeeSentence(rules)} Your cart says how much more ships free, and checkout shows
+            every charge in the order's total before you place it.
           </p>
-          <Callout title={`If your order is above ${freeUpto}`}>
+          <Callout title="How payment works">
             <p>
-              Our team will contact you about shipping charges before your order is dispatched.
-              Nothing is added at checkout, and you will always know the exact amount before you
-              pay.
+              We do not take payment online. Choose at checkout to pay by UPI when our team contacts
+              you, or cash on delivery where your PIN code allows it. Either way, the store confirms
+              your order with you before it is dispatched.
             </p>
           </Callout>
         </>

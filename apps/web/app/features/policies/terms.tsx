@@ -5,15 +5,15 @@ import {
   RETURNS,
   SHIPPING,
 } from "@vastra/contracts/policy";
-import type { StoreSettings } from "@vastra/contracts/store";
+import { codFeeSentence, shippingChargeSentence } from "@vastra/contracts/shipping-rules";
+import type { StoreInfo } from "@vastra/contracts/store";
 import { Link } from "react-router";
-import { formatRupees, joinList } from "./format";
+import { joinList } from "./format";
 import type { PolicySection } from "./policy-layout";
 import { StoreContact } from "./store-contact";
 
 /** Terms and Conditions: nine numbered sections, then Contact (decisions.md §7). */
-export function termsSections(store: StoreSettings): PolicySection[] {
-  const freeUpto = formatRupees(SHIPPING.freeShippingUptoRupees);
+export function termsSections(store: StoreInfo): PolicySection[] {
   const payments = joinList(PAYMENT_METHODS_TEXT);
   return [
     {
@@ -155,9 +155,9 @@ export function termsSections(store: StoreSettings): PolicySection[] {
             option you chose.
           </p>
           <p>
-            Shipping is free on orders up to {freeUpto}. For orders above {freeUpto} our team will
-            contact you about shipping charges before dispatch; nothing is added to your order
-            without your agreement. Rates, delivery times and the cities we serve are set out in our{" "}
+            {shippingChargeSentence(store.shipping)} {codFeeSentence(store.shipping)} The charges
+            are shown in your cart and at checkout before you place the order, and are part of its
+            total. Rates, delivery times and the cities we serve are set out in our{" "}
             <Link to="/shipping">Shipping Policy</Link>.
           </p>
           <p>

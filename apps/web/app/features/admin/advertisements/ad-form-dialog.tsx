@@ -20,7 +20,9 @@ import {
 import { type Category, GENDERS, PRODUCT_SORTS } from "@vastra/contracts/catalogue";
 import { ExternalLink, ImageUp } from "lucide-react";
 import * as React from "react";
+import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { cn } from "~/components/ui/cn";
 import {
   Dialog,
   DialogContent,
@@ -53,6 +55,11 @@ type FormState = {
   customUrl: string;
   priority: string;
   isActive: boolean;
+  /** The 'product' target's product id. */
+  product: string;
+  /** The window: India calendar days (YYYY-MM-DD), empty for open. */
+  startDate: string;
+  endDate: string;
 };
 
 const TARGETS = new Set<string>(AD_TARGET_PAGES.map((t) => t.value));
@@ -72,6 +79,9 @@ function initialState(ad: Advertisement | null): FormState {
       customUrl: "",
       priority: String(AD_PRIORITY_MIN),
       isActive: true,
+      product: "",
+      startDate: "",
+      endDate: "",
     };
   }
   // A target this form does not know (an older ad) is kept as its custom link.
@@ -89,6 +99,9 @@ function initialState(ad: Advertisement | null): FormState {
     customUrl: known && ad.targetPage !== "custom" ? "" : ad.buttonLink,
     priority: String(ad.priority),
     isActive: ad.isActive,
+    product: ad.shopFilters.product ?? "",
+    startDate: ad.startDate ?? "",
+    endDate: ad.endDate ?? "",
   };
 }
 
@@ -97,7 +110,18 @@ const filtersOf = (s: FormState) => ({
   gender: s.gender,
   priceRange: s.priceRange,
   sortBy: s.sortBy,
+  product: s.product,
 });
+
+/** The shop filters a target sends: its own picker's value only. */
+function sentFilters(s: FormState) {
+  if (s.targetPage === "shop-filters") {
+    return { category: s.category, gender: s.gender, priceRange: s.priceRange, sortBy: s.sortBy };
+  }
+  if (s.targetPage === "category") return { category: s.category };
+  if (s.targetPage === "product") return { product: s.product };
+  return {};
+}
 
 export type AdFormTarget = { mode: "create" } | { mode: "edit"; ad: Advertisement };
 
@@ -174,6 +198,18 @@ function AdForm({
   const [formError, setFormError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [progress, setProgress] = React.useState<number | null>(null);
+  /** The picture just chosen, shown at once from the file itself (and its name by the field). */
+  const [picked, setPicked] = React.useState<{
+    url: string;
+    name: string;
+    imageUrl: string;
+  } | null>(null);
+  React.useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
   const formRef = React.useRef<HTMLFormElement>(null);
   const ids = React.useId();
 
@@ -191,11 +227,14 @@ function AdForm({
       return;
     }
     setProgress(0);
+    const local = URL.createObjectURL(file);
     try {
       const url = await uploadAdImage(file, session, setProgress);
+      setPicked({ url: local, name: file.name, imageUrl: url });
       set("imageUrl", url);
       banner.success(AD_MESSAGES.uploaded);
     } catch (e) {
+      URL.revokeObjectURL(local);
       const message = e instanceof Error ? e.message : AD_MESSAGES.uploadFailed;
       setErrors((x) => ({ ...x, imageUrl: message }));
     } finally {
@@ -219,7 +258,15 @@ function AdForm({
       imageUrl: state.imageUrl,
       targetPage: state.targetPage,
       buttonLink: state.customUrl,
+      category: state.category,
+      product: state.product,
+      startDate: state.startDate,
+      endDate: state.endDate,
     });
+    if (found["shopFilters.category"]) found.category = found["shopFilters.category"];
+    if (found["shopFilters.product"]) found.product = found["shopFilters.product"];
+    delete found["shopFilters.category"];
+    delete found["shopFilters.product"];
     const priority = Number(state.priority);
     if (
       !/^\d+$/.test(state.priority.trim()) ||
@@ -249,10 +296,12 @@ function AdForm({
             imageUrl: state.imageUrl,
             buttonText: state.buttonText,
             targetPage: state.targetPage,
-            shopFilters: state.targetPage === "shop-filters" ? filtersOf(state) : {},
+            shopFilters: sentFilters(state),
             buttonLink: state.targetPage === "custom" ? state.customUrl : "",
             isActive: state.isActive,
             priority,
+            startDate: state.startDate,
+            endDate: state.endDate,
           },
         },
       );
@@ -262,6 +311,8 @@ function AdForm({
       const fieldErrors = e instanceof ApiError ? { ...e.errors } : {};
       if (fieldErrors["shopFilters.category"])
         fieldErrors.category = fieldErrors["shopFilters.category"];
+      if (fieldErrors["shopFilters.product"])
+        fieldErrors.product = fieldErrors["shopFilters.product"];
       if (fieldErrors.buttonLink) fieldErrors.customUrl = fieldErrors.buttonLink;
       setErrors(fieldErrors);
       setFormError(e instanceof ApiError ? e.message : AD_MESSAGES.saveFailed);
@@ -308,8 +359,16 @@ function AdForm({
         </legend>
         <div className="flex gap-4">
           <div className="w-20 shrink-0 sm:w-28">
-            {state.imageUrl ? (
+            {picked && picked.imageUrl === state.imageUrl ? (
+              <img
+                src={picked.url}
+                alt={`The uploaded picture, ${picked.name}`}
+                data-testid="ad-image-preview"
+                className="aspect-[4/5] w-full rounded-md border border-border object-cover"
+              />
+            ) : state.imageUrl ? (
               <ResponsiveImage
+                data-testid="ad-image-preview"
                 src={state.imageUrl}
                 alt="Chosen advertisement image"
                 sizes="112px"
@@ -337,6 +396,11 @@ function AdForm({
                 className="h-auto cursor-pointer py-2"
               />
             </Field>
+            {picked && picked.imageUrl === state.imageUrl && progress === null ? (
+              <p className="break-all text-muted-foreground text-xs" data-testid="ad-image-name">
+                Uploaded: {picked.name}
+              </p>
+            ) : null}
             {progress !== null ? (
               <div className="grid gap-1">
                 <div
@@ -434,6 +498,26 @@ function AdForm({
         </fieldset>
       ) : null}
 
+      {state.targetPage === "category" ? (
+        <Field label="Category" error={errors.category} required>
+          <NativeSelect
+            data-field="category"
+            value={state.category}
+            onChange={(e) => set("category", e.target.value)}
+          >
+            <SelectOptions any="Choose a category" options={idOptions(categories, (c) => c.name)} />
+          </NativeSelect>
+        </Field>
+      ) : null}
+
+      {state.targetPage === "product" ? (
+        <ProductPicker
+          value={state.product}
+          error={errors.product}
+          onChange={(id) => set("product", id)}
+        />
+      ) : null}
+
       {state.targetPage === "custom" ? (
         <Field
           label="Custom URL"
@@ -458,10 +542,32 @@ function AdForm({
         <ExternalLink aria-hidden="true" className="size-4 text-muted-foreground" />
         <span className="text-muted-foreground">The button opens</span>
         <code className="break-all font-mono text-foreground text-xs">{link || "—"}</code>
-        {state.targetPage === "shop-filters" && categoryName ? (
+        {(state.targetPage === "shop-filters" || state.targetPage === "category") &&
+        categoryName ? (
           <span className="text-muted-foreground">({categoryName})</span>
         ) : null}
       </p>
+
+      <fieldset className="grid gap-4 rounded-md border border-border p-4 sm:grid-cols-2">
+        <legend className="px-1 font-medium text-sm">Show on the home page (India time)</legend>
+        <Field label="First day" error={errors.startDate} hint="From 00:00 IST. Empty: from now.">
+          <Input
+            data-field="startDate"
+            type="date"
+            value={state.startDate}
+            onChange={(e) => set("startDate", e.target.value)}
+          />
+        </Field>
+        <Field label="Last day" error={errors.endDate} hint="Until 23:59 IST. Empty: no end.">
+          <Input
+            data-field="endDate"
+            type="date"
+            value={state.endDate}
+            min={state.startDate || undefined}
+            onChange={(e) => set("endDate", e.target.value)}
+          />
+        </Field>
+      </fieldset>
 
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field
@@ -498,5 +604,137 @@ function AdForm({
         submitDisabled={progress !== null}
       />
     </form>
+  );
+}
+
+type ProductHit = { _id: string; title: string; imageUrl: string };
+
+/**
+ * The 'product' target's picker (record 0042): search the catalogue by title and choose one; the
+ * button then opens that product's page. The chosen product's title is shown (read back when an
+ * ad is edited).
+ */
+function ProductPicker({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (id: string) => void;
+}) {
+  const [query, setQuery] = React.useState("");
+  const [hits, setHits] = React.useState<ProductHit[] | null>(null);
+  const [chosen, setChosen] = React.useState<ProductHit | null>(null);
+  const [searching, setSearching] = React.useState(false);
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const listId = React.useId();
+
+  // An edited ad's product: its title, read once.
+  React.useEffect(() => {
+    if (!value || chosen?._id === value) return;
+    let stop = false;
+    apiJson<ProductHit>(browserFetch, `/api/products/${encodeURIComponent(value)}`)
+      .then((p) => {
+        if (!stop) setChosen({ _id: p._id, title: p.title, imageUrl: p.imageUrl });
+      })
+      .catch(() => {
+        if (!stop)
+          setChosen({ _id: value, title: "A product no longer in the shop", imageUrl: "" });
+      });
+    return () => {
+      stop = true;
+    };
+  }, [value, chosen?._id]);
+
+  const search = async () => {
+    const term = query.trim();
+    if (!term) return;
+    setSearching(true);
+    setProblem(null);
+    try {
+      const list = await apiJson<ProductHit[]>(
+        browserFetch,
+        `/api/products?${new URLSearchParams({ search: term, limit: "8" })}`,
+      );
+      setHits(list);
+    } catch {
+      setProblem("The search failed. Please try again.");
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-border p-4">
+      <legend className="px-1 font-medium text-sm">
+        Product{" "}
+        <span className="text-destructive" aria-hidden="true">
+          *
+        </span>
+        <span className="sr-only"> (required)</span>
+      </legend>
+      {chosen && value ? (
+        <p className="flex items-center gap-2 text-sm" data-testid="chosen-product">
+          <span className="text-muted-foreground">Opens</span>
+          <span className="font-medium">{chosen.title}</span>
+        </p>
+      ) : null}
+      <Field label="Search products by title" error={error}>
+        <div className="flex gap-2">
+          <Input
+            data-field="product"
+            type="search"
+            value={query}
+            placeholder="e.g. Banarasi saree"
+            aria-controls={listId}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                void search();
+              }
+            }}
+          />
+          <Button type="button" variant="outline" loading={searching} onClick={() => void search()}>
+            Search
+          </Button>
+        </div>
+      </Field>
+      {problem ? <p className="text-destructive text-sm">{problem}</p> : null}
+      <ul id={listId} aria-label="Matching products" className="grid gap-1">
+        {hits?.length === 0 ? (
+          <li className="text-muted-foreground text-sm">No product matches “{query.trim()}”.</li>
+        ) : null}
+        {hits?.map((p) => (
+          <li key={p._id}>
+            <button
+              type="button"
+              aria-pressed={p._id === value}
+              onClick={() => {
+                setChosen(p);
+                onChange(p._id);
+              }}
+              className={cn(
+                "flex w-full items-center gap-3 rounded-md border px-2 py-1.5 text-left text-sm hover:bg-muted",
+                p._id === value ? "border-primary bg-muted" : "border-border",
+              )}
+            >
+              <ResponsiveImage
+                src={p.imageUrl}
+                alt=""
+                sizes="40px"
+                widths={[320]}
+                width={40}
+                fallback="logo"
+                className="aspect-[4/5] w-10 shrink-0 rounded object-cover"
+              />
+              <span className="min-w-0 flex-1 truncate">{p.title}</span>
+              {p._id === value ? <span className="text-primary text-xs">Chosen</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

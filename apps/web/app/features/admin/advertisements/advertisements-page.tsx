@@ -4,7 +4,9 @@ import {
   AD_SORT_LABELS,
   AD_TARGET_PAGES,
   type AdReply,
+  type AdSchedule,
   type Advertisement,
+  adScheduleAt,
   MAX_HERO_ADS,
 } from "@vastra/contracts/ads";
 import type { Category, ProductSort } from "@vastra/contracts/catalogue";
@@ -27,6 +29,11 @@ import type { AdvertisementsData } from "./advertisements.server";
 function targetSummary(ad: Advertisement, categories: Category[]): string {
   const target = AD_TARGET_PAGES.find((t) => t.value === ad.targetPage);
   if (!target || ad.targetPage === "custom") return `Custom URL: ${ad.buttonLink}`;
+  if (ad.targetPage === "category") {
+    const name = categories.find((c) => c._id === ad.shopFilters.category)?.name;
+    return `Category: ${name ?? "Unknown category"}`;
+  }
+  if (ad.targetPage === "product") return `Product page (${ad.buttonLink})`;
   if (ad.targetPage !== "shop-filters") return `${target.label} (${target.path})`;
   const f = ad.shopFilters;
   const parts = [
@@ -36,6 +43,27 @@ function targetSummary(ad: Advertisement, categories: Category[]): string {
     f.sortBy ? (AD_SORT_LABELS[f.sortBy as ProductSort] ?? f.sortBy) : null,
   ].filter(Boolean);
   return `${target.label}: ${parts.length > 0 ? parts.join(" · ") : "no filters"}`;
+}
+
+const SCHEDULE_LABELS: Record<Exclude<AdSchedule, "inactive">, string> = {
+  live: "Showing",
+  scheduled: "Scheduled",
+  ended: "Ended",
+};
+
+/** '27 Nov – 28 Nov 2026' (India days) for the card. */
+function windowText(ad: Advertisement): string | null {
+  if (!ad.startDate && !ad.endDate) return null;
+  const day = (d: string) =>
+    new Date(`${d}T00:00:00Z`).toLocaleDateString("en-IN", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  if (ad.startDate && ad.endDate) return `${day(ad.startDate)} – ${day(ad.endDate)}`;
+  if (ad.startDate) return `From ${day(ad.startDate)}`;
+  return `Until ${day(ad.endDate as string)}`;
 }
 
 /**
@@ -53,10 +81,11 @@ export function AdvertisementsPage({ data }: { data: AdvertisementsData }) {
 
   useLoadErrorBanner(error);
 
-  // The ads the home page shows now: the first MAX_HERO_ADS active ones in this order.
+  // The ads the home page shows now: the first MAX_HERO_ADS active ones in their window.
+  const now = new Date();
   const onHome = new Set(
     ads
-      .filter((a) => a.isActive)
+      .filter((a) => adScheduleAt(a, now) === "live")
       .slice(0, MAX_HERO_ADS)
       .map((a) => a._id),
   );
@@ -136,6 +165,11 @@ export function AdvertisementsPage({ data }: { data: AdvertisementsData }) {
                     <Badge variant={ad.isActive ? "success" : "outline"} className="bg-card">
                       {ad.isActive ? "Active" : "Inactive"}
                     </Badge>
+                    {ad.isActive && adScheduleAt(ad, now) !== "live" ? (
+                      <Badge variant="outline" className="bg-card">
+                        {SCHEDULE_LABELS[adScheduleAt(ad, now) as "scheduled" | "ended"]}
+                      </Badge>
+                    ) : null}
                     {onHome.has(ad._id) ? <Badge variant="gold">On home page</Badge> : null}
                   </div>
                 </div>
@@ -154,6 +188,12 @@ export function AdvertisementsPage({ data }: { data: AdvertisementsData }) {
                       <dt className="text-muted-foreground">Button:</dt>
                       <dd className="font-medium">{ad.buttonText}</dd>
                     </div>
+                    {windowText(ad) ? (
+                      <div className="flex gap-1.5">
+                        <dt className="text-muted-foreground">Dates:</dt>
+                        <dd>{windowText(ad)}</dd>
+                      </div>
+                    ) : null}
                     <div className="flex gap-1.5">
                       <dt className="shrink-0 text-muted-foreground">Opens:</dt>
                       <dd className="min-w-0 break-words" title={ad.buttonLink}>

@@ -15,6 +15,13 @@ import { ApiError, apiJson, browserFetch } from "~/lib/api";
 import { AdminSectionHeader } from "../ui/admin-section-header";
 import { useAdminBanner } from "../ui/banner";
 import { useLoadErrorBanner } from "../ui/use-admin-action";
+import {
+  CodSettingsFields,
+  type CodSettingsText,
+  codSettingsBody,
+  codSettingsText,
+} from "./cod-settings-fields";
+import { CouriersEditor } from "./couriers-editor";
 import type { DeliveryData } from "./delivery.server";
 
 const SAVE_FAILED = "Failed to save the delivery settings";
@@ -33,11 +40,12 @@ export function DeliveryPage({ data }: { data: DeliveryData }) {
       <AdminSectionHeader
         id="delivery-heading"
         title="Delivery"
-        description="When orders arrive, and which PIN codes the store delivers to."
+        description="When orders arrive, which PIN codes the store delivers to, and the couriers it ships with."
       />
       <SettingsForm key={JSON.stringify(data.settings)} settings={data.settings} />
       <ZoneImport />
       <ZoneList zones={data.zones} />
+      <CouriersEditor />
     </section>
   );
 }
@@ -54,7 +62,7 @@ type SettingsText = {
   codFeeRupees: string;
   upiVpa: string;
   upiPayeeName: string;
-};
+} & CodSettingsText;
 
 const toText = (s: DeliverySettings): SettingsText => ({
   cutoffHour: String(s.cutoffHour),
@@ -68,6 +76,7 @@ const toText = (s: DeliverySettings): SettingsText => ({
   codFeeRupees: String(s.codFeeRupees),
   upiVpa: s.upiVpa,
   upiPayeeName: s.upiPayeeName,
+  ...codSettingsText(s),
 });
 
 /** "2026-12-25 Christmas" per line → the holidays list (the server checks the dates). */
@@ -117,6 +126,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
             codFeeRupees: number(form.codFeeRupees),
             upiVpa: form.upiVpa,
             upiPayeeName: form.upiPayeeName,
+            ...codSettingsBody(form),
           },
           fallback: SAVE_FAILED,
         },
@@ -265,6 +275,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
           <Input value={form.upiPayeeName} onChange={(e) => set("upiPayeeName", e.target.value)} />
         </Field>
       </fieldset>
+      <CodSettingsFields values={form} errors={errors} onChange={(key, value) => set(key, value)} />
       <div>
         <Button type="submit" loading={busy} loadingText="Saving…">
           <Save aria-hidden="true" />

@@ -8,7 +8,7 @@ import {
   type NewsletterSendReply,
   type NewsletterSettings,
 } from "@vastra/contracts/admin-newsletter";
-import { Eye, ImageUp, LayoutTemplate, Send, X } from "lucide-react";
+import { Eye, ImageUp, LayoutTemplate, MailCheck, Send, X } from "lucide-react";
 import * as React from "react";
 import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -237,6 +237,33 @@ export function ComposeView({
     }
   };
 
+  // ---- a test to the signed-in admin (record 0042)
+  const [testing, setTesting] = React.useState(false);
+  const sendTest = async () => {
+    const required = NEWSLETTER_ADMIN_MESSAGES.previewRequired;
+    const missing = (["subject", "mainTitle"] as const).filter((k) => !draft[k].trim());
+    if (missing.length > 0) {
+      setErrors((e) => ({ ...e, ...Object.fromEntries(missing.map((k) => [k, required])) }));
+      banner.error(required);
+      document.getElementById(`compose-${missing[0]}`)?.focus();
+      return;
+    }
+    setTesting(true);
+    try {
+      const reply = await apiJson<{ message: string }>(browserFetch, "/api/newsletter/send-test", {
+        method: "POST",
+        body: draft,
+        fallback: NEWSLETTER_ADMIN_MESSAGES.testFailed,
+      });
+      banner.success(reply.message);
+    } catch (e) {
+      if (e instanceof ApiError) setErrors(e.errors);
+      banner.error(messageOf(e, NEWSLETTER_ADMIN_MESSAGES.testFailed));
+    } finally {
+      setTesting(false);
+    }
+  };
+
   const chooseImage = async (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith("image/")) {
@@ -453,6 +480,16 @@ export function ComposeView({
               <Button type="submit" disabled={activeSubscribers === 0}>
                 <Send aria-hidden="true" />
                 Send newsletter
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                loading={testing}
+                loadingText="Sending test…"
+                onClick={() => void sendTest()}
+              >
+                <MailCheck aria-hidden="true" />
+                Send test to me
               </Button>
               <p className="text-muted-foreground text-sm">
                 {activeSubscribers === null

@@ -33,8 +33,8 @@ function Box({
 
 /**
  * The A4 shipping bill (admin.md §2): order number and date, ship-to and ship-from, status and
- * payment, items with size, quantity and line totals, total, handling instructions, notes (or the
- * store's contact), signature boxes and the tracking barcode. The server's PDF holds the same.
+ * payment, items with size, quantity and line totals, total, handling instructions, the store's
+ * contact (never the order's internal notes, record 0039), signature boxes and the tracking barcode. The server's PDF holds the same.
  */
 export function BillSheet({ order, store }: { order: Order; store: StoreSettings }) {
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -204,20 +204,12 @@ export function BillSheet({ order, store }: { order: Order; store: StoreSettings
         </ul>
       </section>
 
+      {/* The order's notes are the store's own: never printed on the parcel (record 0039). */}
       <section className="bill-avoid-break mt-4">
-        {order.notes.trim() ? (
-          <>
-            <h3 className="font-bold">Notes</h3>
-            <p className="mt-1 whitespace-pre-line text-sm">{order.notes}</p>
-          </>
-        ) : (
-          <>
-            <h3 className="font-bold">Questions about this parcel?</h3>
-            <p className="mt-1 text-sm">
-              Contact {store.name}: {store.phone} · {store.email}
-            </p>
-          </>
-        )}
+        <h3 className="font-bold">Questions about this parcel?</h3>
+        <p className="mt-1 text-sm">
+          Contact {store.name}: {store.phone} · {store.email}
+        </p>
       </section>
 
       <div className="bill-avoid-break mt-6 grid grid-cols-3 gap-3">

@@ -1,9 +1,16 @@
 /** The Orders tab's filters, kept in the URL (?search=&status=&paymentStatus=&page=). */
+import type { OrderWorkFilter } from "@vastra/contracts/admin-orders";
 import type { OrderStatus, PaymentStatus } from "@vastra/contracts/orders";
+
+/** The work filters besides one status (record 0039), as the Status select offers them. */
+export const WORK_FILTER_OPTIONS: Array<{ value: OrderWorkFilter; label: string }> = [
+  { value: "waiting", label: "Waiting" },
+  { value: "ship_today", label: "To ship today" },
+];
 
 export type OrderFilters = {
   search: string;
-  status: OrderStatus | "all";
+  status: OrderStatus | OrderWorkFilter | "all";
   paymentStatus: PaymentStatus | "all";
 };
 

@@ -14,17 +14,8 @@ export {
   statusLabel,
 } from "@vastra/contracts/admin-orders";
 
-const rupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** ₹1,29,999.00: orders and bills show paise. */
-export function formatMoney(amount: number): string {
-  return rupees.format(amount);
-}
+export { formatRupees as formatMoney } from "@vastra/contracts/money";
 
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
@@ -43,6 +34,7 @@ export const STATUS_TONE: Record<OrderStatus, string> = {
   shipped: "bg-secondary text-secondary-foreground",
   delivered: "bg-success-soft text-success",
   cancelled: "bg-destructive-soft text-destructive",
+  returned: "bg-destructive-soft text-destructive",
 };
 
 export const PAYMENT_TONE: Record<PaymentStatus, string> = {

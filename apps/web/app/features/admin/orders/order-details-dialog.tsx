@@ -20,6 +20,7 @@ import { Field } from "~/components/ui/field";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { NativeSelect } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
+import { TaxDocumentLinks } from "~/features/orders/tax-document-links";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
 import {
   formatDateTime,
@@ -31,6 +32,8 @@ import {
   statusLabel,
 } from "./format";
 import { NotesEditor } from "./notes-editor";
+import { RiskReasons } from "./risk-badges";
+import { ShipmentInfo } from "./shipment-info";
 import type { OrderUpdates } from "./use-order-updates";
 
 type Load =
@@ -94,6 +97,7 @@ export function OrderDetailsDialog({
             {order ? `Placed ${formatDateTime(order.createdAt)}` : null}
           </DialogDescription>
         </DialogHeader>
+        {order ? <RiskReasons order={order} /> : null}
         {load.state === "loading" ? (
           <div className="flex justify-center py-10">
             <Spinner label="Loading the order" />
@@ -167,6 +171,8 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
           {paymentMethodLabel(order.paymentMethod)}
         </span>
       </div>
+
+      <ShipmentInfo order={order} />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Section title="Customer">
@@ -336,7 +342,8 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
         )}
       </Section>
 
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <TaxDocumentLinks order={order} />
         <Link
           to={`/admin/orders/${order._id}/bill`}
           className={buttonVariants({ variant: "primary" })}

@@ -14,6 +14,7 @@ import {
   paymentMethodLabel,
   STATUS_OPTIONS,
 } from "./format";
+import { RiskBadges } from "./risk-badges";
 
 export type OrderListProps = {
   orders: Order[];
@@ -84,6 +85,7 @@ function OrderRow({ order, busy, onStatus, onDetails, onNotes }: ItemProps) {
         <p className="whitespace-nowrap text-muted-foreground text-xs">
           {formatDateTime(order.createdAt)}
         </p>
+        <RiskBadges order={order} className="mt-1 max-w-56" />
       </td>
       <td className="max-w-72 px-4 py-3">
         <p className="truncate font-medium">{order.user.name}</p>
@@ -126,6 +128,7 @@ function OrderCard({ order, busy, onStatus, onDetails, onNotes }: ItemProps) {
         <div className="min-w-0">
           <p className="font-semibold">{order.orderNumber}</p>
           <p className="text-muted-foreground text-xs">{formatDateTime(order.createdAt)}</p>
+          <RiskBadges order={order} className="mt-1" />
         </div>
         <div className="text-right">
           <p className="font-semibold tabular-nums">{formatMoney(order.totalAmount)}</p>

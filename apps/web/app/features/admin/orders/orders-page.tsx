@@ -1,5 +1,7 @@
 import type { Order } from "@vastra/contracts/orders";
 import {
+  BadgeCheck,
+  Ban,
   CircleCheckBig,
   Clock,
   IndianRupee,
@@ -27,7 +29,8 @@ import { AdminSectionHeader } from "../ui/admin-section-header";
 import { SelectOptions } from "../ui/select-options";
 import { StatCard } from "../ui/stat-card";
 import { useLoadErrorBanner } from "../ui/use-admin-action";
-import { filtersQuery, hasFilters, type OrderFilters } from "./filters";
+import { useGuardedStatus } from "./change-dialog";
+import { filtersQuery, hasFilters, type OrderFilters, WORK_FILTER_OPTIONS } from "./filters";
 import { formatMoney, PAYMENT_OPTIONS, STATUS_OPTIONS } from "./format";
 import { NotesEditor } from "./notes-editor";
 import { OrderDetailsDialog } from "./order-details-dialog";
@@ -47,6 +50,8 @@ export function OrdersPage({ data }: { data: OrdersData }) {
   useLoadErrorBanner(data.error);
 
   const orders = data.orders.map((order) => updates.changed[order._id] ?? order);
+  // Record 0039: e-mailed changes are confirmed first; shipped asks courier and AWB, paid a method.
+  const guarded = useGuardedStatus(orders, updates.updateStatus);
   const notesOrder = notesFor ? (updates.changed[notesFor._id] ?? notesFor) : null;
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.orders.length - 1;
@@ -75,7 +80,7 @@ export function OrdersPage({ data }: { data: OrdersData }) {
           <OrderList
             orders={orders}
             busy={updates.busy}
-            onStatus={updates.updateStatus}
+            onStatus={guarded.onStatus}
             onDetails={setDetails}
             onNotes={setNotesFor}
           />
@@ -84,6 +89,7 @@ export function OrdersPage({ data }: { data: OrdersData }) {
       </div>
 
       <OrderDetailsDialog order={details} onClose={() => setDetails(null)} updates={updates} />
+      {guarded.dialog}
 
       <Dialog
         open={notesOrder !== null}
@@ -115,45 +121,38 @@ export function OrdersPage({ data }: { data: OrdersData }) {
 }
 
 /**
- * The stat cards: two across on phones (total and revenue full width), three then two on tablets,
- * one row on wide screens with room for the revenue figure.
+ * The stat cards, one per status so they add up to the total (record 0039): two across on phones
+ * (total and revenue full width), three on tablets, four then wide on large screens.
  */
 function OrderStatsCards({ stats }: { stats: OrdersData["stats"] }) {
   const figure = (n: number | undefined) => (n === undefined ? "–" : n.toLocaleString("en-IN"));
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-6 sm:gap-4 lg:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.7fr)]">
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         label="Total orders"
         value={figure(stats?.total)}
         icon={ShoppingBag}
-        className="col-span-2 lg:col-span-1"
+        className="col-span-2 sm:col-span-1"
       />
-      <StatCard
-        label="Pending"
-        value={figure(stats?.pending)}
-        icon={Clock}
-        tone="warning"
-        className="sm:col-span-2 lg:col-span-1"
-      />
-      <StatCard
-        label="Processing"
-        value={figure(stats?.processing)}
-        icon={PackageOpen}
-        className="sm:col-span-2 lg:col-span-1"
-      />
-      <StatCard
-        label="Shipped"
-        value={figure(stats?.shipped)}
-        icon={Truck}
-        className="sm:col-span-3 lg:col-span-1"
-      />
+      <StatCard label="Pending" value={figure(stats?.pending)} icon={Clock} tone="warning" />
+      <StatCard label="Confirmed" value={figure(stats?.confirmed)} icon={BadgeCheck} />
+      <StatCard label="Processing" value={figure(stats?.processing)} icon={PackageOpen} />
+      <StatCard label="Shipped" value={figure(stats?.shipped)} icon={Truck} />
       <StatCard
         label="Delivered"
         value={figure(stats?.delivered)}
         icon={CircleCheckBig}
         tone="success"
-        className="sm:col-span-3 lg:col-span-1"
       />
+      <StatCard label="Cancelled" value={figure(stats?.cancelled)} icon={Ban} tone="danger" />
+      {/* Returned (RTO, record 0038) when the server counts it. */}
+      {typeof (stats as Record<string, unknown> | null)?.returned === "number" ? (
+        <StatCard
+          label="Returned"
+          value={figure((stats as unknown as Record<string, number>).returned)}
+          icon={Ban}
+        />
+      ) : null}
       <StatCard
         label="Revenue"
         value={
@@ -162,7 +161,7 @@ function OrderStatsCards({ stats }: { stats: OrdersData["stats"] }) {
         hint={stats ? `Paid orders only (${figure(stats.paid)})` : "Paid orders only"}
         icon={IndianRupee}
         tone="success"
-        className="col-span-2 sm:col-span-6 lg:col-span-1"
+        className="col-span-2 sm:col-span-2 xl:col-span-1"
       />
     </div>
   );
@@ -204,7 +203,11 @@ function FiltersBar({ filters }: { filters: OrderFilters }) {
       </Field>
       <Field label="Status">
         <NativeSelect name="status" defaultValue={filters.status}>
-          <SelectOptions any="All statuses" anyValue="all" options={STATUS_OPTIONS} />
+          <SelectOptions
+            any="All statuses"
+            anyValue="all"
+            options={[...STATUS_OPTIONS, ...WORK_FILTER_OPTIONS]}
+          />
         </NativeSelect>
       </Field>
       <Field label="Payment">
@@ -234,7 +237,9 @@ function EmptyOrders({ filters, failed }: { filters: OrderFilters; failed: boole
   let text = "No orders yet. They appear here as soon as shoppers check out.";
   if (failed) text = "The orders could not be loaded. Please reload the page.";
   else if (hasFilters(filters)) {
-    const status = filters.status === "all" ? "" : `${filters.status} `;
+    const work = WORK_FILTER_OPTIONS.find((o) => o.value === filters.status);
+    const status =
+      filters.status === "all" ? "" : work ? `${work.label.toLowerCase()}: ` : `${filters.status} `;
     const payment = filters.paymentStatus === "all" ? "" : ` with payment ${filters.paymentStatus}`;
     const search = filters.search.trim() ? ` matching “${filters.search.trim()}”` : "";
     text = `No ${status}orders${payment}${search}.`;

@@ -66,6 +66,27 @@ export function useOrderUpdates(initialStats: OrderStats | null, pageKey: unknow
     }
   }, []);
 
+  const undoChange = React.useCallback(
+    async (orderId: string, eventId: string) => {
+      mark(orderId, true);
+      try {
+        const reply = await apiJson<AdminOrderReply>(
+          browserFetch,
+          `/api/orders/${encodeURIComponent(orderId)}/status/undo`,
+          { method: "POST", body: { eventId }, fallback: "Failed to undo the change" },
+        );
+        remember(reply.order);
+        banner.success(reply.message);
+        void refreshStats();
+      } catch (error) {
+        banner.error(messageOf(error, "Failed to undo the change"));
+      } finally {
+        mark(orderId, false);
+      }
+    },
+    [banner, mark, remember, refreshStats],
+  );
+
   const updateStatus = React.useCallback(
     async (orderId: string, update: OrderStatusUpdate) => {
       mark(orderId, true);
@@ -76,7 +97,21 @@ export function useOrderUpdates(initialStats: OrderStats | null, pageKey: unknow
           { method: "PATCH", body: update, fallback: ADMIN_ORDER_MESSAGES.updateFailed },
         );
         remember(reply.order);
-        banner.success(reply.message || ADMIN_ORDER_MESSAGES.updated);
+        const message = reply.message || ADMIN_ORDER_MESSAGES.updated;
+        const offer = reply.undo;
+        const ms = offer ? new Date(offer.until).getTime() - Date.now() : 0;
+        if (offer && ms > 1000) {
+          // Record 0039: the shopper's e-mail waits; Undo takes the change back before it goes.
+          const seconds = Math.round(ms / 1000);
+          banner.success(
+            offer.mailHeld
+              ? `${message}. The customer is e-mailed in ${seconds} seconds.`
+              : message,
+            { label: "Undo", ms, run: () => void undoChange(orderId, offer.eventId) },
+          );
+        } else {
+          banner.success(message);
+        }
         void refreshStats();
         return reply.order;
       } catch (error) {
@@ -86,7 +121,7 @@ export function useOrderUpdates(initialStats: OrderStats | null, pageKey: unknow
         mark(orderId, false);
       }
     },
-    [banner, mark, remember, refreshStats],
+    [banner, mark, remember, refreshStats, undoChange],
   );
 
   const saveNotes = React.useCallback(

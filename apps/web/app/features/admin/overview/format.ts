@@ -1,19 +1,9 @@
 /** Display helpers of the Overview and the sales report (same output on server and browser). */
 import { formatPrice } from "~/features/catalogue/format";
 
-export { formatPrice };
-
-const compactRupees = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
-
 /** ₹950, ₹12K, ₹1.2L: chart axes. */
-export function formatCompactRupees(amount: number): string {
-  return compactRupees.format(amount);
-}
+export { formatCompactRupees } from "@vastra/contracts/money";
+export { formatPrice };
 
 // Calendar dates (YYYY-MM-DD) are read at UTC midnight and written in UTC: no time-zone shift.
 const shortDate = new Intl.DateTimeFormat("en-IN", {

@@ -18,6 +18,7 @@ import { useAdminBanner } from "../ui/banner";
 import { StatCard, StatGrid } from "../ui/stat-card";
 import { formatDateTime } from "./format";
 import { LowStockList } from "./low-stock-list";
+import { OrderWork } from "./order-work";
 import type { OverviewData } from "./overview.server";
 import { RecentReviews } from "./recent-reviews";
 import { RevenueCard } from "./revenue-card";
@@ -84,6 +85,8 @@ export function OverviewPage({ data }: { data: OverviewData }) {
       </div>
 
       {report.status !== "closed" ? <SalesReportPanel state={report} today={today} /> : null}
+
+      <OrderWork stats={data.orderStats} />
 
       {stats ? (
         <OverviewFigures stats={stats} refreshing={refreshing} />

@@ -2,6 +2,7 @@
  * The Overview's data, asked of the API in-process with the admin's cookie: the figures, and the
  * sales report when the URL asks for one (?report=1&from=…&to=…&groupBy=…).
  */
+import type { OrderStats } from "@vastra/contracts/admin-orders";
 import {
   type OverviewStats,
   type SalesReport,
@@ -27,6 +28,8 @@ export type OverviewData = {
   report: ReportState;
   /** Today in India (the report form's default end and its max). */
   today: string;
+  /** The orders per status and the day's work (record 0039); null when they could not be read. */
+  orderStats: OrderStats | null;
 };
 
 function todayInIndia(): string {
@@ -56,6 +59,13 @@ export async function loadOverview(context: Context, url: URL): Promise<Overview
     },
   );
 
+  const orderStatsPromise = apiJson<OrderStats>(api, "/api/orders/admin/stats").catch(
+    (error: unknown) => {
+      console.error("GET /api/orders/admin/stats failed", error);
+      return null;
+    },
+  );
+
   let report: ReportState = { status: "closed" };
   if (search.has("report")) {
     // Opened from the button: the last 30 days by day.
@@ -81,5 +91,5 @@ export async function loadOverview(context: Context, url: URL): Promise<Overview
   }
 
   const { stats, error } = await statsPromise;
-  return { stats, error, report, today };
+  return { stats, error, report, today, orderStats: await orderStatsPromise };
 }

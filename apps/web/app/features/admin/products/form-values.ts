@@ -8,6 +8,8 @@ import {
   productFieldErrors,
 } from "@vastra/contracts/admin-products";
 import type { Gender, Product } from "@vastra/contracts/catalogue";
+import { initialProductData, type ProductDataValues, productDataBody } from "./product-data-fields";
+import { initialProductTax, type ProductTaxValues, productTaxBody } from "./product-tax-fields";
 
 /** One size as typed; `original` is its saved stock (null for a size added in this form). */
 export type SizeRow = { key: string; size: string; stock: string; original: string | null };
@@ -28,6 +30,10 @@ export type FormValues = {
   isHero: boolean;
   heroImage: string;
   heroTagline: string;
+  /** MRP, SKUs, fabric and care (product-data-fields.tsx, record 0041). */
+  productData: ProductDataValues;
+  /** HSN code and tax class (product-tax-fields.tsx, record 0037). */
+  tax: ProductTaxValues;
 };
 
 let rowCounter = 0;
@@ -57,6 +63,8 @@ export function initialValues(product: Product | null): FormValues {
       isHero: false,
       heroImage: "",
       heroTagline: "",
+      productData: initialProductData(null),
+      tax: initialProductTax(null),
     };
   }
   return {
@@ -75,6 +83,8 @@ export function initialValues(product: Product | null): FormValues {
     isHero: product.isHero,
     heroImage: product.heroImage ?? "",
     heroTagline: product.heroTagline ?? "",
+    productData: initialProductData(product),
+    tax: initialProductTax(product),
   };
 }
 
@@ -113,7 +123,14 @@ export function toBody(values: FormValues): {
     heroImage: values.heroImage || null,
     heroTagline: values.heroTagline.trim() || null,
   };
-  const errors = productFieldErrors(body);
+  // MRP, SKUs, fabric and care (record 0041): their own fields and messages.
+  const productData = productDataBody(values.productData, body.price, body.sizes);
+  Object.assign(body, productData.body);
+  const errors = { ...productFieldErrors(body), ...productData.errors };
+  // GST (record 0037): HSN code and tax class.
+  const tax = productTaxBody(values.tax);
+  Object.assign(body, tax.body);
+  Object.assign(errors, tax.errors);
   if (priceText !== "" && (price === null || !Number.isFinite(price))) {
     errors.price = ADMIN_PRODUCT_MESSAGES.price;
   }

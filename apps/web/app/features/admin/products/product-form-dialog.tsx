@@ -46,6 +46,8 @@ import {
   UploadProgress,
   type UploadState,
 } from "./image-slot";
+import { ProductDataFields } from "./product-data-fields";
+import { ProductTaxFields } from "./product-tax-fields";
 
 export type ProductFormDialogProps = {
   /** The product to edit, or null to add one. */
@@ -464,6 +466,20 @@ function ProductForm({ product, categories, onOpenChange, onSaved }: ProductForm
               </Field>
             </div>
           </Section>
+
+          <ProductDataFields
+            values={values.productData}
+            onChange={(productData) => set("productData", productData)}
+            price={values.price}
+            sizes={values.sizes.map((s) => s.size.trim())}
+            errors={errors}
+          />
+
+          <ProductTaxFields
+            values={values.tax}
+            onChange={(tax) => set("tax", tax)}
+            errors={errors}
+          />
 
           <Section title="Categories">
             {categories.length === 0 ? (

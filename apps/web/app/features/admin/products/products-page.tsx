@@ -204,6 +204,17 @@ export function ProductsPage({ data }: { data: ProductsData }) {
                       {product.gender}
                       {product.category ? ` · ${product.category}` : ""}
                     </p>
+                    {/* What the search matches besides the title (record 0041). */}
+                    <p className="truncate text-muted-foreground text-xs" data-product-sku>
+                      <span className="sr-only">SKU </span>
+                      {product.sku}
+                    </p>
+                    {product.fabric ? (
+                      <p className="line-clamp-2 text-muted-foreground text-xs" data-product-fabric>
+                        <span className="sr-only">Fabric: </span>
+                        {product.fabric}
+                      </p>
+                    ) : null}
                     <div className="flex flex-wrap gap-1">
                       <Badge variant={STATUS_VARIANT[product.stockStatus]} data-stock-status>
                         {product.stockStatus}

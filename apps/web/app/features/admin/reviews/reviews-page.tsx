@@ -2,10 +2,12 @@ import {
   type AdminReview,
   REVIEW_FETCH_FAILED,
   REVIEW_MESSAGES,
+  REVIEW_REPLY_HEADING,
   REVIEW_SORT_LABELS,
   REVIEW_SORTS,
+  type Review,
 } from "@vastra/contracts/reviews";
-import { BadgeCheck, Search } from "lucide-react";
+import { BadgeCheck, Eye, EyeOff, MessageSquareReply, Search } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -24,6 +26,7 @@ import { DeleteButton, EditButton } from "../ui/row-actions";
 import { idOptions, SelectOptions, valueOptions } from "../ui/select-options";
 import { useAdminAction, useLoadErrorBanner } from "../ui/use-admin-action";
 import { ReviewEditDialog } from "./review-edit-dialog";
+import { ReviewReplyDialog } from "./review-reply-dialog";
 import type { ReviewsData } from "./reviews.server";
 
 type Group = { key: string; name: string; reviews: AdminReview[] };
@@ -53,6 +56,7 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
   const navigation = useNavigation();
   const [editing, setEditing] = React.useState<AdminReview | null>(null);
   const [deleting, setDeleting] = React.useState<AdminReview | null>(null);
+  const [replying, setReplying] = React.useState<AdminReview | null>(null);
   const form = React.useRef<HTMLFormElement>(null);
   const loading =
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -77,8 +81,24 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
     );
   };
 
+  const setHidden = (review: AdminReview, hidden: boolean) =>
+    run(
+      () =>
+        apiJson<Review>(browserFetch, `/api/reviews/${review._id}/visibility`, {
+          method: "PUT",
+          body: { hidden },
+          fallback: REVIEW_MESSAGES.hideFailed,
+        }).then(() => ({ message: hidden ? REVIEW_MESSAGES.hidden : REVIEW_MESSAGES.unhidden })),
+      REVIEW_MESSAGES.hideFailed,
+    );
+
   const filtered = Boolean(filters.rating || filters.category || filters.product || filters.search);
-  const groups = reply ? groupByCategory(reply.reviews) : [];
+  // Grouped by category only when asked: otherwise one list in the chosen order.
+  const groups = reply
+    ? filters.grouped
+      ? groupByCategory(reply.reviews)
+      : [{ key: "all", name: "", reviews: reply.reviews }]
+    : [];
   const total = reply?.pagination.totalItems ?? 0;
 
   return (
@@ -173,15 +193,31 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
             ))}
           </NativeSelect>
         </Field>
-        {filtered ? (
-          <div className="col-span-2 lg:col-span-5">
+        <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 lg:col-span-5">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="group"
+              value="category"
+              defaultChecked={filters.grouped}
+              key={`g${filters.grouped}`}
+              onChange={apply}
+              className="size-4 accent-primary"
+            />
+            Group by category
+          </label>
+          {filtered ? (
             <Button asChild variant="link" size="sm">
-              <Link to={`?sort=${filters.sort}`} replace preventScrollReset>
+              <Link
+                to={`?sort=${filters.sort}${filters.grouped ? "&group=category" : ""}`}
+                replace
+                preventScrollReset
+              >
                 Clear filters
               </Link>
             </Button>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </Form>
 
       <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -198,19 +234,22 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
             {groups.map((group) => (
               <section
                 key={group.key}
-                aria-labelledby={`group-${group.key}`}
+                aria-labelledby={filters.grouped ? `group-${group.key}` : undefined}
+                aria-label={filters.grouped ? undefined : "Reviews"}
                 data-testid="review-group"
               >
-                <h3
-                  id={`group-${group.key}`}
-                  className="mb-3 flex items-baseline gap-2 border-border border-b pb-2 font-display font-semibold text-xl"
-                >
-                  {group.name}
-                  <span className="font-normal font-sans text-muted-foreground text-sm">
-                    {group.reviews.length} {group.reviews.length === 1 ? "review" : "reviews"}
-                    {reply.pagination.totalPages > 1 ? " on this page" : ""}
-                  </span>
-                </h3>
+                {filters.grouped ? (
+                  <h3
+                    id={`group-${group.key}`}
+                    className="mb-3 flex items-baseline gap-2 border-border border-b pb-2 font-display font-semibold text-xl"
+                  >
+                    {group.name}
+                    <span className="font-normal font-sans text-muted-foreground text-sm">
+                      {group.reviews.length} {group.reviews.length === 1 ? "review" : "reviews"}
+                      {reply.pagination.totalPages > 1 ? " on this page" : ""}
+                    </span>
+                  </h3>
+                ) : null}
                 <ul className="grid gap-3 lg:grid-cols-2">
                   {group.reviews.map((review) => (
                     <li key={review._id}>
@@ -218,6 +257,8 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
                         review={review}
                         onEdit={() => setEditing(review)}
                         onDelete={() => setDeleting(review)}
+                        onReply={() => setReplying(review)}
+                        onHide={(hidden) => void setHidden(review, hidden)}
                       />
                     </li>
                   ))}
@@ -237,6 +278,13 @@ export function ReviewsPage({ data }: { data: ReviewsData }) {
         review={editing}
         onOpenChange={(open) => {
           if (!open) setEditing(null);
+        }}
+        onSaved={() => revalidator.revalidate()}
+      />
+      <ReviewReplyDialog
+        review={replying}
+        onOpenChange={(open) => {
+          if (!open) setReplying(null);
         }}
         onSaved={() => revalidator.revalidate()}
       />
@@ -262,15 +310,24 @@ function ReviewCard({
   review,
   onEdit,
   onDelete,
+  onReply,
+  onHide,
 }: {
   review: AdminReview;
   onEdit: () => void;
   onDelete: () => void;
+  onReply: () => void;
+  onHide: (hidden: boolean) => void;
 }) {
   return (
     <article
-      aria-label={`Review by ${review.name} of ${review.productTitle}`}
-      className="flex h-full gap-4 rounded-lg border border-border bg-card p-4"
+      aria-label={`Review by ${review.name} of ${review.productTitle}${review.hidden ? " (hidden)" : ""}`}
+      data-hidden={review.hidden || undefined}
+      className={
+        review.hidden
+          ? "flex h-full gap-4 rounded-lg border border-border border-dashed bg-muted/60 p-4 text-muted-foreground"
+          : "flex h-full gap-4 rounded-lg border border-border bg-card p-4"
+      }
     >
       <Link
         to={`/products/${review.productId}`}
@@ -284,7 +341,7 @@ function ReviewCard({
           sizes="64px"
           widths={[320]}
           width={64}
-          className="aspect-[4/5] w-16 rounded-md object-cover"
+          className={`aspect-[4/5] w-16 rounded-md object-cover${review.hidden ? " opacity-50 grayscale" : ""}`}
         />
       </Link>
       <div className="grid min-w-0 flex-1 content-start gap-1.5">
@@ -307,11 +364,43 @@ function ReviewCard({
           <time dateTime={review.createdAt} className="text-muted-foreground">
             {formatDate(review.createdAt)}
           </time>
+          {review.hidden ? (
+            <Badge variant="outline">
+              <EyeOff aria-hidden="true" />
+              Hidden from the shop
+            </Badge>
+          ) : null}
         </div>
-        <p className="whitespace-pre-line break-words text-foreground/90 text-sm leading-relaxed">
+        <p
+          className={`whitespace-pre-line break-words text-sm leading-relaxed ${review.hidden ? "text-muted-foreground" : "text-foreground/90"}`}
+        >
           {review.comment}
         </p>
-        <div className="mt-1 flex gap-2">
+        {review.reply ? (
+          <div className="mt-1 rounded-md border-primary/40 border-l-2 bg-muted px-3 py-2 text-sm">
+            <p className="font-medium text-primary text-xs">{REVIEW_REPLY_HEADING}</p>
+            <p className="whitespace-pre-line break-words">{review.reply.text}</p>
+          </div>
+        ) : null}
+        <div className="mt-1 flex flex-wrap gap-x-2 gap-y-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${review.reply ? "Edit reply to" : "Reply to"} review by ${review.name}`}
+            onClick={onReply}
+          >
+            <MessageSquareReply aria-hidden="true" />
+            {review.reply ? "Edit reply" : "Reply"}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`${review.hidden ? "Unhide" : "Hide"} review by ${review.name}`}
+            onClick={() => onHide(!review.hidden)}
+          >
+            {review.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
+            {review.hidden ? "Unhide" : "Hide"}
+          </Button>
           <EditButton label={`Edit review by ${review.name}`} onClick={onEdit} />
           <DeleteButton label={`Delete review by ${review.name}`} onClick={onDelete} />
         </div>

@@ -20,6 +20,8 @@ export type ReviewFilters = {
   product: string;
   search: string;
   sort: ReviewSort;
+  /** Grouped by category (group=category in the URL); by default one list in the sort's order. */
+  grouped: boolean;
   page: number;
 };
 
@@ -40,6 +42,7 @@ export function readReviewFilters(params: URLSearchParams): ReviewFilters {
     product: (params.get("product") ?? "").slice(0, 64),
     search: (params.get("search") ?? "").trim().slice(0, 200),
     sort: REVIEW_SORTS.includes(sort as ReviewSort) ? (sort as ReviewSort) : "newest",
+    grouped: params.get("group") === "category",
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -50,7 +53,11 @@ export async function loadReviews(
 ): Promise<ReviewsData> {
   const api = serverApi(context);
   const filters = readReviewFilters(url.searchParams);
-  const query = new URLSearchParams({ group: "category", sort: filters.sort });
+  // "Newest first" means newest first: grouping (which orders by category first) is asked for.
+  const query = new URLSearchParams({
+    group: filters.grouped ? "category" : "none",
+    sort: filters.sort,
+  });
   for (const key of ["rating", "category", "product", "search"] as const) {
     if (filters[key]) query.set(key, filters[key]);
   }

@@ -22,14 +22,22 @@ export const ADMIN_BANNER_MS = 5000;
 
 export type AdminBannerKind = "success" | "error";
 
+/** A button in a success banner (the Orders tab's Undo, record 0039), shown for `ms` instead of 5 s. */
+export type AdminBannerAction = { label: string; run: () => void; ms: number };
+
 export type AdminBannerApi = {
-  success: (message: string) => void;
+  success: (message: string, action?: AdminBannerAction) => void;
   error: (message: string) => void;
   /** Removes the banner now. */
   clear: () => void;
 };
 
-type BannerState = { id: number; kind: AdminBannerKind; message: string } | null;
+type BannerState = {
+  id: number;
+  kind: AdminBannerKind;
+  message: string;
+  action?: AdminBannerAction | undefined;
+} | null;
 
 const ApiContext = React.createContext<AdminBannerApi | null>(null);
 const StateContext = React.createContext<BannerState>(null);
@@ -48,15 +56,15 @@ export function AdminBannerProvider({ children }: { children: React.ReactNode })
   // Each new banner gets its own id, so the clock restarts even for a repeated message.
   React.useEffect(() => {
     if (!banner) return;
-    const timer = setTimeout(() => setBanner(null), ADMIN_BANNER_MS);
+    const timer = setTimeout(() => setBanner(null), banner.action?.ms ?? ADMIN_BANNER_MS);
     return () => clearTimeout(timer);
   }, [banner]);
 
   const api = React.useMemo<AdminBannerApi>(() => {
-    const show = (kind: AdminBannerKind, message: string) =>
-      setBanner({ id: nextId.current++, kind, message });
+    const show = (kind: AdminBannerKind, message: string, action?: AdminBannerAction) =>
+      setBanner({ id: nextId.current++, kind, message, action });
     return {
-      success: (message) => show("success", message),
+      success: (message, action) => show("success", message, action),
       error: (message) => show("error", message),
       clear: () => setBanner(null),
     };
@@ -95,6 +103,19 @@ export function AdminBannerRegion({ className }: { className?: string }) {
         className={cn("mt-0.5 size-5 shrink-0", isError ? "text-destructive" : "text-success")}
       />
       <p className="flex-1 self-center font-medium leading-snug">{banner.message}</p>
+      {banner.action ? (
+        <button
+          type="button"
+          onClick={() => {
+            const { run } = banner.action!;
+            api.clear();
+            run();
+          }}
+          className="-my-1 min-h-8 shrink-0 rounded-md border border-success/40 bg-card px-3 font-semibold text-foreground text-sm transition-colors hover:bg-success-soft focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {banner.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={api.clear}
