@@ -64,7 +64,7 @@ async function expectSignedInAs(page: Page, name: string, testInfo: TestInfo): P
     await expect(menu).toBeHidden();
     return;
   }
-  const account = banner.getByRole("button", { name: `Your account: ${name}` });
+  const account = banner.getByRole("button", { name: `${name}, your account` });
   await expect(account).toBeVisible();
   await account.click();
   await expect(page.getByRole("menu").getByText(name, { exact: true })).toBeVisible();
@@ -78,7 +78,7 @@ async function logOut(page: Page, testInfo: TestInfo): Promise<void> {
     await openMobileMenu(page);
     await page.getByRole("dialog").getByRole("button", { name: "Logout" }).click();
   } else {
-    await banner.getByRole("button", { name: /^Your account:/ }).click();
+    await banner.getByRole("button", { name: /, your account$/ }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
   }
   await expect(page).toHaveURL(/\/$/);

@@ -5,6 +5,7 @@
  * admin's order list flags the shopper's first order with a risk badge.
  */
 import path from "node:path";
+import { expectNoSeriousViolations } from "./fixtures/a11y.ts";
 import { runToken } from "./fixtures/store.ts";
 import { expect, test } from "./fixtures/test.ts";
 import { createShopper, signIn, signInAsAdmin } from "./helpers/accounts.ts";
@@ -79,6 +80,7 @@ test("the shopper confirms a new order from the e-mail's link; the admin sees it
       path: path.join(SHOTS, `cod-confirm-link-${width}.png`),
       fullPage: true,
     });
+    await expectNoSeriousViolations(phone, "the order confirmation page");
 
     await phone.getByRole("button", { name: "Confirm order" }).click();
     await expect(phone.getByRole("status")).toContainText("Thank you! Your order is confirmed.");
@@ -122,4 +124,5 @@ test("the shopper confirms a new order from the e-mail's link; the admin sees it
     path: path.join(SHOTS, `cod-admin-badges-${width}.png`),
     fullPage: true,
   });
+  await expectNoSeriousViolations(page, "the admin's order list with risk badges");
 });

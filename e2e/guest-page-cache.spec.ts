@@ -50,7 +50,7 @@ test("a cached guest page never shows a signed-in shopper's name or cart", async
     // The account button is in the header on a desktop, in the menu's place on a phone.
     await expect(
       header(page).getByRole("button", {
-        name: "Your account: Meera Thakkar",
+        name: "Meera Thakkar, your account",
         includeHidden: true,
       }),
     ).toBeAttached();

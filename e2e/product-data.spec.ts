@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { expectNoSeriousViolations } from "./fixtures/a11y.ts";
 import { expect, isMobile, test } from "./fixtures/test.ts";
 import { signInAsAdmin } from "./helpers/accounts.ts";
 
@@ -110,6 +111,7 @@ test("a card and the product page show the MRP struck through, the discount, fab
   await expect(code).toHaveText(sizeSku);
   await facts.scrollIntoViewIfNeeded();
   await shot(page, testInfo, "page-facts");
+  await expectNoSeriousViolations(page, "the product page with MRP, fabric and care");
 });
 
 test("the filters take several sizes, colours and categories at once, from the URL and the checkboxes", async ({
@@ -163,6 +165,7 @@ test("the filters take several sizes, colours and categories at once, from the U
     `${await totalOf(page.request, "category=Kurtas,Sarees&size=M")} products`,
   );
   await shot(page, testInfo, "filters-chips");
+  await expectNoSeriousViolations(page, "the product list with several filters");
 });
 
 test("on a phone, a sticky 'Add to cart' bar follows once the button scrolls away; never on a desktop", async ({
@@ -185,6 +188,7 @@ test("on a phone, a sticky 'Add to cart' bar follows once the button scrolls awa
   await expect(bar.locator("[data-price-tag]")).toContainText(rupees(product.price));
   await expect(bar).toContainText("Choose a size");
   await shot(page, testInfo, "sticky-bar");
+  await expectNoSeriousViolations(page, "the product page with the sticky bar");
   // Without a size: taken to the sizes, with the message.
   await bar.getByRole("button", { name: "Choose size" }).click();
   await expect(main(page).getByText("Please select a size!").first()).toBeVisible();
@@ -277,6 +281,7 @@ test("the admin gives a product an MRP, SKUs, fabric and care in the product for
   await dialog.getByLabel("Care").fill("Hand wash cold.");
   await dialog.getByLabel("SKU", { exact: true }).scrollIntoViewIfNeeded();
   await shot(page, testInfo, "admin-form");
+  await expectNoSeriousViolations(page, "the product form's product data");
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(dialog).toBeHidden();
 

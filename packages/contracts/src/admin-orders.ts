@@ -89,6 +89,8 @@ export const orderStatsSchema = z
     shipped: z.number().int(),
     delivered: z.number().int(),
     cancelled: z.number().int(),
+    /** Returned undelivered (RTO, record 0038). */
+    returned: z.number().int(),
     /** Pending, confirmed and processing: the orders the store still has to act on. */
     waiting: z.number().int(),
     /** Confirmed or processing orders due to be dispatched today or already late (record 0039). */

@@ -257,9 +257,18 @@ describe("GET /api/orders/admin/stats", () => {
       trackingNumber: "DL1234567890",
     });
     expect(pending.status).toBe("pending");
+    // Returned undelivered (RTO, record 0038): shipped, then came back.
+    const { order: returned } = await placeOrder({ price: 800 });
+    await setStatus(returned._id, {
+      status: "shipped",
+      courier: "Delhivery",
+      trackingNumber: "DL1234567891",
+    });
+    await setStatus(returned._id, { status: "returned" });
 
     const after = await stats();
-    expect(after.total - before.total).toBe(5);
+    expect(after.total - before.total).toBe(6);
+    expect(after.returned - before.returned).toBe(1);
     expect(after.pending - before.pending).toBe(1);
     expect(after.processing - before.processing).toBe(1);
     expect(after.shipped - before.shipped).toBe(1);
@@ -274,6 +283,11 @@ describe("GET /api/orders/admin/stats", () => {
     const rows = await db.select().from(orders);
     expect(after.total).toBe(rows.length);
     expect(after.shipped).toBe(rows.filter((r) => r.status === "shipped").length);
+    // A card per status: they add up to the total (issue #16).
+    const { pending: p, confirmed, processing, shipped, delivered, cancelled } = after;
+    expect(p + confirmed + processing + shipped + delivered + cancelled + after.returned).toBe(
+      after.total,
+    );
     const paidPaise = rows
       .filter((r) => r.paymentStatus === "paid")
       .reduce((sum, r) => sum + r.totalPaise, 0);

@@ -95,6 +95,7 @@ export async function orderStats(db: DbOrTx, now?: Date): Promise<OrderStats> {
       shipped: byStatus("shipped"),
       delivered: byStatus("delivered"),
       cancelled: byStatus("cancelled"),
+      returned: byStatus("returned"),
       waiting: sql<number>`(count(*) filter (where ${orders.status} in ('pending', 'confirmed', 'processing')))::int`,
       paid: sql<number>`(count(*) filter (where ${orders.paymentStatus} = 'paid'))::int`,
       // bigint: a store's lifetime revenue in paise can pass 2^31.
@@ -110,6 +111,7 @@ export async function orderStats(db: DbOrTx, now?: Date): Promise<OrderStats> {
     shipped: Number(r.shipped),
     delivered: Number(r.delivered),
     cancelled: Number(r.cancelled),
+    returned: Number(r.returned),
     waiting: Number(r.waiting),
     toShipToday: (await dueToShip(db, now)).length,
     paid: Number(r.paid),

@@ -210,7 +210,8 @@ function AccountMenu({ user }: { user: SessionUser }) {
           variant="ghost"
           size="sm"
           className="gap-2 px-2.5"
-          aria-label={`Your account: ${user.name}`}
+          // WCAG 2.5.3: the name shown (the first name, on wide screens) is part of the name.
+          aria-label={`${user.name}, your account`}
         >
           <span
             aria-hidden="true"

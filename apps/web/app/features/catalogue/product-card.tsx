@@ -73,7 +73,8 @@ function QuickAdd({ product, className }: { product: ProductSummary; className?:
       size="sm"
       loading={pending}
       className={cn("relative z-10", className)}
-      aria-label={`Add ${product.title}, size ${size}, to cart`}
+      // WCAG 2.5.3: the visible "Add to cart" starts the name.
+      aria-label={`Add to cart: ${product.title}, size ${size}`}
       onClick={() => {
         void add({
           productId: product._id,

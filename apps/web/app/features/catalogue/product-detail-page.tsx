@@ -30,7 +30,7 @@ import { useShippingRules } from "./use-shipping-rules";
 const ShareMenu = React.lazy(() =>
   import("./share-menu").then((module) => ({ default: module.ShareMenu })),
 );
-/** The phone's sticky bar likewise: it shows only once the page has been scrolled. */
+/** The phone's sticky bar likewise, and only once the page has been scrolled (see below). */
 const StickyAddToCart = React.lazy(() =>
   import("./sticky-add-to-cart").then((module) => ({ default: module.StickyAddToCart })),
 );
@@ -64,6 +64,19 @@ export function ProductDetailPage({
 }: ProductDetailPageProps) {
   const nonce = useNonce();
   const shippingRules = useShippingRules();
+  // The sticky bar is wanted only once the page has scrolled (the add button can only leave the
+  // screen then): its code loads at the first scroll, not with the page.
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    if (scrolled) return;
+    if (window.scrollY > 0) {
+      setScrolled(true);
+      return;
+    }
+    const onScroll = () => setScrolled(true);
+    window.addEventListener("scroll", onScroll, { once: true, passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [scrolled]);
   const toast = useToast();
   const { add, pending } = useAddToCart();
   const images = React.useMemo(() => galleryImages(product), [product]);
@@ -290,19 +303,21 @@ export function ProductDetailPage({
         </Tabs>
       </div>
 
-      <React.Suspense fallback={null}>
-        <StickyAddToCart
-          watch={addRowRef}
-          title={product.title}
-          price={product.price}
-          mrp={product.mrp}
-          discountPercent={product.discountPercent}
-          size={size}
-          outOfStock={outOfStock}
-          pending={pending}
-          onAdd={() => void addToCart()}
-        />
-      </React.Suspense>
+      {scrolled ? (
+        <React.Suspense fallback={null}>
+          <StickyAddToCart
+            watch={addRowRef}
+            title={product.title}
+            price={product.price}
+            mrp={product.mrp}
+            discountPercent={product.discountPercent}
+            size={size}
+            outOfStock={outOfStock}
+            pending={pending}
+            onAdd={() => void addToCart()}
+          />
+        </React.Suspense>
+      ) : null}
 
       <script
         type="application/ld+json"

@@ -427,7 +427,14 @@ function ZoneList({ zones }: { zones: DeliveryData["zones"] }) {
         </Form>
       </div>
       {zones.items.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg border border-border bg-card">
+        // Scrolls sideways on a phone: focusable, so keyboard users can scroll it too (axe:
+        // scrollable-region-focusable).
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label="Served PIN codes and prefixes, table"
+          className="overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <table className="w-full text-left text-sm">
             <thead className="border-b border-border text-muted-foreground">
               <tr>
@@ -465,7 +472,7 @@ function ZoneList({ zones }: { zones: DeliveryData["zones"] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
       {pages > 1 ? (
         <nav aria-label="Pages of the list" className="flex items-center gap-3 text-sm">

@@ -9,6 +9,7 @@ import {
   Search,
   ShoppingBag,
   Truck,
+  Undo2,
   X,
 } from "lucide-react";
 import * as React from "react";
@@ -145,14 +146,8 @@ function OrderStatsCards({ stats }: { stats: OrdersData["stats"] }) {
         tone="success"
       />
       <StatCard label="Cancelled" value={figure(stats?.cancelled)} icon={Ban} tone="danger" />
-      {/* Returned (RTO, record 0038) when the server counts it. */}
-      {typeof (stats as Record<string, unknown> | null)?.returned === "number" ? (
-        <StatCard
-          label="Returned"
-          value={figure((stats as unknown as Record<string, number>).returned)}
-          icon={Ban}
-        />
-      ) : null}
+      {/* Returned undelivered (RTO, record 0038). */}
+      <StatCard label="Returned" value={figure(stats?.returned)} icon={Undo2} tone="danger" />
       <StatCard
         label="Revenue"
         value={
