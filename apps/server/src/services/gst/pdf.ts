@@ -6,18 +6,14 @@
  * (and GSTIN when registered); HSN codes; description, quantity, taxable value, rate and amount
  * of each tax; the place of supply with its state; and the supplier's signature line.
  */
-import { createRequire } from "node:module";
 import { taxDocumentFileName } from "@vastra/contracts";
 import PDFDocument from "pdfkit";
 import type { DbOrTx } from "../../db/client.ts";
 import { formatRupees } from "../orders/emails.ts";
+import { pdfOutput } from "../pdf-output.ts";
 import { percent } from "./calc.ts";
 import { CHARGES_SAC, getTaxDocument, type Party, type TaxDocument } from "./index.ts";
 import { rupeesInWords } from "./words.ts";
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const MARGIN = 36;
 const INK = "#111111";
@@ -86,14 +82,7 @@ export function renderTaxDocument(docData: TaxDocument): Promise<Buffer> {
       Subject: `${isInvoice ? "Tax invoice" : "Credit note"} for order ${docData.orderNumber}`,
     },
   });
-  doc.registerFont("regular", FONT_REGULAR);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfOutput(doc);
 
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;

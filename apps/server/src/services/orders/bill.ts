@@ -4,7 +4,6 @@
  * encoded by bwip-js and drawn as vector bars, so it scans at any zoom. DejaVu Sans is embedded
  * because the PDF standard fonts have no ₹ sign.
  */
-import { createRequire } from "node:module";
 import {
   BILL_HANDLING_INSTRUCTIONS,
   billFileName,
@@ -19,13 +18,10 @@ import {
 import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
 import type { DbOrTx } from "../../db/client.ts";
+import { pdfOutput } from "../pdf-output.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { chargeRows, formatRupees } from "./emails.ts";
 import { getOrder } from "./index.ts";
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const A4_MARGIN = 40;
 const INK = "#111111";
@@ -119,14 +115,7 @@ export function renderShippingBill(
       Subject: `Shipping bill for order ${order.orderNumber}`,
     },
   });
-  doc.registerFont("regular", FONT_REGULAR);
-  doc.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfOutput(doc);
 
   const left = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
