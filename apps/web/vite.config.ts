@@ -10,13 +10,14 @@ import { defineConfig } from "vite";
  *
  * Record 0029: the Radix widgets (dialogs, drawers, menus, toasts) are no longer one shared chunk
  * every page loads: their code (components/ui/*-parts.tsx) loads when one is first opened, so it
- * stays out of the `shell` group, and Radix splits by what uses it.
+ * stays out of the `shell` group, and Radix splits by what uses it. So do parts only some pages
+ * use (tabs, checkbox, select, the address type chooser of checkout and the address book).
  * The class helpers go with the shell, and what the product list and product pages share (with the
  * icons they use) in `catalogue-pages`. `npm run bundle-sizes` shows each page's total (≤ 140 KB).
  */
 const node = (packages: string) => new RegExp(`node_modules[\\\\/](${packages})[\\\\/]`);
 const shellModule =
-  /[\\/]app[\\/](components|lib)[\\/](?!.*(-parts|[\\/]tabs|[\\/]checkbox|[\\/]select)\.tsx)/;
+  /[\\/]app[\\/](components|lib)[\\/](?!.*(-parts|[\\/]tabs|[\\/]checkbox|[\\/]select|[\\/]address-type-chooser)\.tsx)/;
 const cataloguePages =
   /[\\/](?:features[\\/]catalogue[\\/](?:format|product|stars|seo|product-card|use-add-to-cart)\.tsx?|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
 const catalogueIcons = new RegExp(

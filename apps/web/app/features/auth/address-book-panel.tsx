@@ -15,6 +15,7 @@ import { PIN_PATTERN } from "@vastra/contracts/pincode-messages";
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import * as React from "react";
 import { type FetcherWithComponents, Link, useFetcher } from "react-router";
+import { AddressTypeChooser } from "~/components/ui/address-type-chooser";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -525,33 +526,13 @@ function AddressEditor({
             ))}
           </NativeSelect>
         </Field>
-        <fieldset className="grid gap-2 sm:col-span-2">
-          <legend className="mb-1.5 text-sm font-medium text-foreground">Label</legend>
-          <div className="flex flex-wrap gap-2">
-            {ADDRESS_TYPES.map((type) => (
-              <label
-                key={type}
-                className={cn(
-                  "inline-flex h-10 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors",
-                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                  values.addressType === type
-                    ? "border-primary bg-maroon-50 text-primary"
-                    : "border-input bg-card text-foreground hover:border-foreground/60",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="addressType"
-                  value={type}
-                  checked={values.addressType === type}
-                  onChange={() => change("addressType", type)}
-                  className="size-4 accent-primary"
-                />
-                {ADDRESS_TYPE_LABELS[type]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <AddressTypeChooser
+          types={ADDRESS_TYPES}
+          labels={ADDRESS_TYPE_LABELS}
+          legend="Label"
+          value={values.addressType}
+          onChange={(type) => change("addressType", type)}
+        />
         {initial.isDefault && intent === "address-edit" ? null : (
           <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
             <input

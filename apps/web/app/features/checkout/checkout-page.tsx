@@ -1,4 +1,8 @@
-import { ADDRESS_BOOK_MAX, type SavedAddress } from "@vastra/contracts/addresses";
+import {
+  ADDRESS_BOOK_MAX,
+  ADDRESS_TYPE_LABELS,
+  type SavedAddress,
+} from "@vastra/contracts/addresses";
 import type { Cart } from "@vastra/contracts/cart";
 import { COD_MESSAGES } from "@vastra/contracts/cod";
 import { ADDRESS_TYPES, INDIAN_STATES, ORDER_MESSAGES, type Order } from "@vastra/contracts/orders";
@@ -12,6 +16,7 @@ import {
 import { CircleAlert, CircleCheck, Lock, ShoppingBag } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { AddressTypeChooser } from "~/components/ui/address-type-chooser";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
@@ -73,12 +78,6 @@ export type CheckoutPageProps = {
   rules: ShippingRules;
   /** The shopper's saved addresses (record 0040): offered, the default chosen to start with. */
   addresses?: SavedAddress[];
-};
-
-const ADDRESS_TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
-  home: "Home",
-  office: "Office",
-  other: "Other",
 };
 
 /** The fields a saved address fills (record 0040). */
@@ -546,33 +545,13 @@ function CheckoutForm({
                   <option value="India">India</option>
                 </NativeSelect>
               </Field>
-              <fieldset className="grid gap-2 sm:col-span-2">
-                <legend className="mb-1.5 text-sm font-medium text-foreground">Address type</legend>
-                <div className="flex flex-wrap gap-2">
-                  {ADDRESS_TYPES.map((type) => (
-                    <label
-                      key={type}
-                      className={cn(
-                        "inline-flex h-10 cursor-pointer items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors",
-                        "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
-                        values.addressType === type
-                          ? "border-primary bg-maroon-50 text-primary"
-                          : "border-input bg-card text-foreground hover:border-foreground/60",
-                      )}
-                    >
-                      <input
-                        type="radio"
-                        name="addressType"
-                        value={type}
-                        checked={values.addressType === type}
-                        onChange={() => change("addressType", type)}
-                        className="size-4 accent-primary"
-                      />
-                      {ADDRESS_TYPE_LABELS[type]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <AddressTypeChooser
+                types={ADDRESS_TYPES}
+                labels={ADDRESS_TYPE_LABELS}
+                legend="Address type"
+                value={values.addressType}
+                onChange={(type) => change("addressType", type)}
+              />
               <SaveAddressBox
                 checked={saveAddress}
                 full={addresses.length >= ADDRESS_BOOK_MAX}
