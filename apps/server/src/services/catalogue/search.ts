@@ -251,7 +251,7 @@ const searchDocumentOf = sql`regexp_replace(${products.title}, '\\s+', ' ', 'g')
  * gender, fabric, the product's SKU and its sizes' SKUs, folded (lower case, no accents).
  */
 const adminSearchOf = sql`fold_text(concat_ws(' ',
-    regexp_replace(${products.title}, '\s+', ' ', 'g'),
+    regexp_replace(${products.title}, '\\s+', ' ', 'g'),
     (select string_agg(c.name, ' ' order by pc.position, c.name)
        from product_categories pc join categories c on c.id = pc.category_id
       where pc.product_id = ${qualified(products.id)}),
