@@ -5,6 +5,8 @@ import {
   formatPrice,
   formatRupees,
   formatWholeRupees,
+  toPaise,
+  toRupees,
 } from "./money.ts";
 import {
   codFeeSentence,
@@ -49,5 +51,15 @@ describe("what the shopper pays for shipping, in words", () => {
       { name: "Express", fee: "₹199, on request", time: "2-3 business days" },
       { name: "Same Day", fee: "₹299, on request", time: "Same day, in selected cities" },
     ]);
+  });
+});
+
+describe("paise and rupees", () => {
+  it("keeps totals in whole paise, whatever binary fractions do", () => {
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+    expect(toPaise(1299.5)).toBe(129950);
+    expect(toPaise(19.99) * 3).toBe(5997);
+    expect(toRupees(129950)).toBe(1299.5);
+    expect(toRupees(toPaise(4.35))).toBe(4.35);
   });
 });

@@ -54,3 +54,16 @@ export function formatCompactRupees(amount: number): string {
 export function formatCount(count: number): string {
   return count.toLocaleString("en-IN");
 }
+
+/**
+ * Rupees as the API carries them (1299.5) to whole paise (129950), the unit every total is kept
+ * and summed in: rounded, so 0.1 + 0.2 rupees is 30 paise, not 30.000000000000004.
+ */
+export function toPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+/** Whole paise to rupees as the API carries them (129950 → 1299.5). */
+export function toRupees(paise: number): number {
+  return Math.round(paise) / 100;
+}
