@@ -8,6 +8,7 @@
  * The helper in apps/server/test/helpers.ts reads the project's `testDatabase` value.
  */
 import { globSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const serverFiles = ["apps/server/src/**/*.test.ts", "packages/**/*.test.ts"];
@@ -50,6 +51,8 @@ export default defineConfig({
             {
               extends: true,
               test: { name: "web", include: webFiles, exclude, environment: "node" },
+              // The web app's own "~/…" imports (apps/web/tsconfig.json's paths).
+              resolve: { alias: { "~": fileURLToPath(new URL("apps/web/app", import.meta.url)) } },
             } satisfies TestProjectInlineConfiguration,
           ]
         : []),

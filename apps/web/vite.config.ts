@@ -18,8 +18,15 @@ import { defineConfig } from "vite";
 const node = (packages: string) => new RegExp(`node_modules[\\\\/](${packages})[\\\\/]`);
 const shellModule =
   /[\\/]app[\\/](components|lib)[\\/](?!.*(-parts|[\\/]tabs|[\\/]checkbox|[\\/]select|[\\/]address-type-chooser)\.tsx)/;
+/**
+ * The shared kernel's modules that only some pages use (issue #15: what several features share
+ * lives in components/ and lib/, record 0051): not in the shell, so they load with the pages that
+ * use them, as they did from their features' folders.
+ */
+const notShell =
+  /[\\/]app[\\/](?:components[\\/](?:commerce|delivery)[\\/]|components[\\/]ui[\\/](?:pagination|stars)\.tsx$|components[\\/]layout[\\/]page-header\.tsx$|lib[\\/](?:format|product|cart-money|store-format|newsletter-submit|newsletter-result)\.ts$)/;
 const cataloguePages =
-  /[\\/](?:features[\\/]catalogue[\\/](?:format|product|stars|seo|product-card|use-add-to-cart)\.tsx?|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
+  /[\\/](?:features[\\/]catalogue[\\/](?:seo|product-card|use-add-to-cart)\.tsx?|lib[\\/](?:format|product)\.ts|components[\\/]ui[\\/]stars\.tsx|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
 const catalogueIcons = new RegExp(
   `lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${[
     "arrow-left",
@@ -36,6 +43,8 @@ const catalogueIcons = new RegExp(
     "truck",
   ].join("|")})\\.mjs$`,
 );
+const wishlistHeart =
+  /[\\/](?:components[\\/]commerce[\\/]wishlist-heart\.tsx|icons[\\/]heart\.mjs)$/;
 const clientChunks = {
   groups: [
     {
@@ -58,9 +67,11 @@ const clientChunks = {
       // The one money formatter (contracts/src/money.ts) too: home and the catalogue pages both
       // format prices, and as part of `catalogue-pages` it would bring that chunk to the home page.
       test: (id: string) =>
-        shellModule.test(id) ||
+        (shellModule.test(id) && !notShell.test(id)) ||
         node("clsx|class-variance-authority").test(id) ||
-        /contracts[\\/]src[\\/]money\.ts$/.test(id),
+        /contracts[\\/]src[\\/]money\.ts$/.test(id) ||
+        // The wishlist heart (record 0045): on the home, list and product pages alike.
+        wishlistHeart.test(id),
       priority: 10,
     },
   ],

@@ -24,7 +24,9 @@ import { registerInputGuard } from "./http/input-guard.ts";
 import { registerRequestLog } from "./http/request-log.ts";
 import { registerSecurity } from "./http/security.ts";
 import { addressRoutes } from "./routes/addresses.ts";
+import { adminActivityRoutes } from "./routes/admin-activity.ts";
 import { adminAdRoutes } from "./routes/admin-ads.ts";
+import { adminBulkRoutes } from "./routes/admin-bulk.ts";
 import { adminCategoryRoutes } from "./routes/admin-categories.ts";
 import { adminNewsletterRoutes } from "./routes/admin-newsletter.ts";
 import { adminOrderRoutes } from "./routes/admin-orders.ts";
@@ -38,6 +40,7 @@ import { cartRoutes } from "./routes/cart.ts";
 import { catalogueRoutes } from "./routes/catalogue.ts";
 import { registerCatalogueReadModel } from "./routes/catalogue-read-model.ts";
 import { contactRoutes } from "./routes/contact.ts";
+import { couponRoutes } from "./routes/coupons.ts";
 import { deliveryRoutes } from "./routes/delivery.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { gstRoutes } from "./routes/gst.ts";
@@ -48,19 +51,24 @@ import { orderConfirmationRoutes } from "./routes/order-confirmation.ts";
 import { orderRoutes } from "./routes/orders.ts";
 import { redirectRoutes } from "./routes/redirects.ts";
 import { referralRoutes } from "./routes/referrals.ts";
+import { returnRoutes } from "./routes/returns.ts";
 import { reviewRoutes } from "./routes/reviews.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { sizeChartRoutes } from "./routes/size-charts.ts";
 import { storeRoutes } from "./routes/store.ts";
+import { wishlistRoutes } from "./routes/wishlist.ts";
 import { createAddressService } from "./services/addresses/index.ts";
 import { createAdAdminService } from "./services/ads/admin.ts";
 import { createAdService } from "./services/ads/index.ts";
 import { createAuthService } from "./services/auth/accounts.ts";
+import { createBulkCatalogueService } from "./services/bulk/index.ts";
 import { createCartService } from "./services/cart/index.ts";
 import { createAdminProductService } from "./services/catalogue/admin-products.ts";
 import { createCategoryAdminService } from "./services/catalogue/categories.ts";
 import { createCatalogueService } from "./services/catalogue/index.ts";
 import { type Clock, systemClock } from "./services/clock.ts";
 import { createContactService } from "./services/contact.ts";
+import { createCouponService } from "./services/coupons/index.ts";
 import { createDeliveryService } from "./services/delivery/index.ts";
 import { type ImageService, imageServiceFor } from "./services/images/index.ts";
 import { JOBS, jobLock } from "./services/job-lock.ts";
@@ -74,8 +82,10 @@ import { createReferralService } from "./services/referrals/index.ts";
 import { createReviewAdminService } from "./services/reviews/admin.ts";
 import { createReviewService } from "./services/reviews/index.ts";
 import { createSitemap } from "./services/seo/sitemap.ts";
+import { createSizeChartService } from "./services/size-charts/index.ts";
 import { createStatsService } from "./services/stats/index.ts";
 import { createUploadService } from "./services/uploads/index.ts";
+import { createWishlistService } from "./services/wishlist/index.ts";
 import { registerWeb, type WebOptions } from "./web.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -171,11 +181,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     images: options.images ?? (await imageServiceFor(config)),
     catalogue: createCatalogueService({ db, readModel }),
     reviews: createReviewService({ db, clock }),
+    sizeCharts: createSizeChartService({ db, readModel }),
     ads: createAdService({ db, readModel, clock }),
     categoryAdmin: createCategoryAdminService({ db }),
     reviewAdmin: createReviewAdminService({ db }),
     stats: createStatsService({ db, clock }),
     cart: createCartService({ db, clock }),
+    coupons: createCouponService({ db, clock }),
     addresses: createAddressService({ db, clock }),
     orders: createOrderService({
       db,
@@ -267,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(devMailboxRoutes, { db, enabled: !config.isProduction });
       await api.register(catalogueRoutes, { catalogue: services.catalogue });
       await api.register(reviewRoutes, { reviews: services.reviews });
+      await api.register(sizeChartRoutes, { sizeCharts: services.sizeCharts });
       await api.register(adRoutes, { ads: services.ads });
       await api.register(adminCategoryRoutes, { categories: services.categoryAdmin });
       await api.register(adminReviewRoutes, { reviewAdmin: services.reviewAdmin });
@@ -274,10 +287,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminStatsRoutes, { stats: services.stats });
       await api.register(adminUploadRoutes, { uploads });
       await api.register(adminProductRoutes, { products: adminProducts });
+      await api.register(adminBulkRoutes, {
+        bulk: createBulkCatalogueService({ db, clock, uploads }),
+      });
+      await api.register(adminActivityRoutes, { db });
       await api.register(cartRoutes, { cart: services.cart, secureCookies: config.isProduction });
       await api.register(orderRoutes, { orders: services.orders });
+      await api.register(couponRoutes, { coupons: services.coupons });
       await api.register(orderConfirmationRoutes, { confirmation: services.confirmation });
       await api.register(addressRoutes, { addresses: services.addresses });
+      await api.register(wishlistRoutes, {
+        wishlist: createWishlistService({ db, cart: services.cart }),
+      });
       await api.register(adminOrderRoutes, {
         db,
         clock,
@@ -289,6 +310,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           : {}),
       });
       await api.register(gstRoutes, { db });
+      await api.register(returnRoutes, {
+        db,
+        clock,
+        publicUrl: config.publicUrl,
+        mailsPerHour: config.orderLimits.mailsPerHour,
+        log: app.log,
+      });
       await api.register(referralRoutes, { referrals: services.referrals });
       await api.register(newsletterRoutes, { newsletter: services.newsletter });
       await api.register(adminNewsletterRoutes, {

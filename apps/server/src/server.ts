@@ -10,9 +10,10 @@ import { createMailWorker, type MailWorker } from "./mail/worker.ts";
 import { configuredTransport, openConfiguredDatabase } from "./runtime.ts";
 import { type DemoLogin, seedDemo } from "./seed/demo.ts";
 import { drawDemoPicturesInBackground } from "./seed/pictures.ts";
+import { createActivitySweeper } from "./services/activity/sweep.ts";
 import { createAdWindowSweeper } from "./services/ads/index.ts";
 import { createGuestCartSweeper } from "./services/cart/sweep.ts";
-import { createPopularityRefresher, refreshPopularity } from "./services/catalogue/popularity.ts";
+import { createPopularityRefresher } from "./services/catalogue/popularity.ts";
 import { ensurePincodeDirectory } from "./services/delivery/directory.ts";
 import { imageServiceFor } from "./services/images/index.ts";
 import { JOBS, jobLock } from "./services/job-lock.ts";
@@ -86,13 +87,14 @@ export async function startStore(
       log: app.log,
       lock: jobLock(database, JOBS.campaigns, app.log),
     });
-    // The popular order's figures: now (a new or seeded store), then every minute.
-    const popularityLock = jobLock(database, JOBS.popularity, app.log);
-    await popularityLock(() => refreshPopularity(database.db));
+    // The popular order's figures: a first round as soon as the store listens, then every
+    // minute. Not awaited before listening: over 100,000 products the round is a whole-catalogue
+    // aggregate, and the figures kept from the last run (or the zeros a new product's trigger
+    // writes) order the list meanwhile.
     const popularity = createPopularityRefresher({
       db: database.db,
       log: app.log,
-      lock: popularityLock,
+      lock: jobLock(database, JOBS.popularity, app.log),
     });
     // Ads whose window opened or closed: marked, which retires the cached home page (record 0042).
     const adWindows = createAdWindowSweeper({ db: database.db, log: app.log });
@@ -111,6 +113,12 @@ export async function startStore(
       log: app.log,
       lock: jobLock(database, JOBS.guestCarts, app.log),
     });
+    // Activity entries older than 400 days are deleted, every hour (record 0050).
+    const activitySweep = createActivitySweeper({
+      db: database.db,
+      log: app.log,
+      lock: jobLock(database, JOBS.activity, app.log),
+    });
     // The demo's pictures take about half a minute on two cores for a new store: normally they are
     // drawn while the store already serves (pages show the placeholder meanwhile).
     let pictures = config.seedDemo
@@ -123,10 +131,11 @@ export async function startStore(
     await app.listen({ port: config.port, host: config.host });
     worker.start();
     campaignRunner.start();
-    popularity.start();
+    popularity.start({ now: true });
     adWindows.start();
     pendingSweep.start();
     guestCartSweep.start();
+    activitySweep.start();
     return {
       app,
       database,
@@ -140,6 +149,7 @@ export async function startStore(
         await adWindows.stop();
         await pendingSweep.stop();
         await guestCartSweep.stop();
+        await activitySweep.stop();
         await worker.stop();
         await database.close();
       },

@@ -53,6 +53,18 @@ export const productSchema = z
     heroTagline: z.string().nullable(),
     averageRating: z.number(),
     reviewCount: z.number().int(),
+    /**
+     * Verified buyers' fit answers, counted (record 0046); null when none. Optional for readers
+     * built before it; the shop always sends it.
+     */
+    fit: z
+      .object({
+        runsSmall: z.number().int(),
+        trueToSize: z.number().int(),
+        runsLarge: z.number().int(),
+      })
+      .nullable()
+      .optional(),
     createdAt: z.string(),
     // Product data (record 0041).
     /** The MRP (compare-at price) in rupees, above the price; null when none. */

@@ -7,6 +7,11 @@
  * them read the defaults key by key.
  */
 import { codSettingsShape, codSettingsViewShape, DEFAULT_COD_SETTINGS } from "./cod.ts";
+import {
+  RETURN_MESSAGES,
+  RETURN_WINDOW_DAYS_DEFAULT,
+  RETURN_WINDOW_DAYS_MAX,
+} from "./returns-messages.ts";
 import { SHIPPING_MESSAGES, UPI_VPA } from "./shipping.ts";
 import { DEFAULT_SHIPPING_RULES } from "./shipping-rules.ts";
 import { isCalendarDate } from "./stats.ts";
@@ -121,6 +126,13 @@ export const deliverySettingsSchema = z.object({
     .default(""),
   // Cash-on-delivery controls (record 0038).
   ...codSettingsShape,
+  /** Days after delivery a shopper may ask for a return or exchange (record 0048). */
+  returnWindowDays: z
+    .number({ error: RETURN_MESSAGES.windowDays })
+    .int(RETURN_MESSAGES.windowDays)
+    .min(0, RETURN_MESSAGES.windowDays)
+    .max(RETURN_WINDOW_DAYS_MAX, RETURN_MESSAGES.windowDays)
+    .default(RETURN_WINDOW_DAYS_DEFAULT),
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 export type DeliverySettingsInput = z.input<typeof deliverySettingsSchema>;
@@ -140,6 +152,7 @@ export const deliverySettingsViewSchema = z
     upiVpa: z.string(),
     upiPayeeName: z.string(),
     ...codSettingsViewShape,
+    returnWindowDays: z.number().int(),
   })
   .meta({ id: "DeliverySettings" });
 
@@ -160,6 +173,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   upiVpa: "",
   upiPayeeName: "",
   ...DEFAULT_COD_SETTINGS,
+  returnWindowDays: RETURN_WINDOW_DAYS_DEFAULT,
 };
 
 export const deliverySettingsReplySchema = z.object({

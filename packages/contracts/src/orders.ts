@@ -285,6 +285,13 @@ export const placeOrderSchema = z
       .default("upi"),
     /** A business buyer's GSTIN (record 0037): its state code must be the delivery state's. */
     buyerGstin: buyerGstinSchema,
+    /** A coupon code (record 0047), any case; re-checked and applied in the order's transaction. */
+    couponCode: z
+      .string()
+      .trim()
+      .max(64, "Please check the coupon code")
+      .optional()
+      .transform((v) => (v ? v.toUpperCase() : undefined)),
   })
   .superRefine((value, ctx) => {
     if (value.buyerGstin && value.shippingAddress) {
@@ -326,7 +333,7 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     paymentMethod: z.string(),
-    /** Rupees, 2 decimals: items + shipping + COD fee (record 0036). */
+    /** Rupees, 2 decimals: items - coupon discount + shipping + COD fee (records 0036, 0047). */
     totalAmount: z.number(),
     /** Rupees: the items' prices × quantities. */
     subtotalAmount: z.number(),
@@ -336,6 +343,9 @@ export const orderSchema = z
     codFeeAmount: z.number(),
     /** The admin waived the COD fee. */
     codFeeWaived: z.boolean(),
+    /** Coupons (record 0047): the code applied, and rupees off the items (0 without one). */
+    couponCode: z.string().nullable().optional(),
+    discountAmount: z.number().optional(),
     items: z.array(orderItemSchema),
     user: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
     shippingAddress: z

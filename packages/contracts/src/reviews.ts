@@ -1,5 +1,7 @@
 import { pageParams } from "./common.ts";
 import { REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from "./review-messages.ts";
+import { SIZE_CHART_LIMITS, SIZE_CHART_MESSAGES } from "./size-chart-messages.ts";
+import { FIT_ANSWERS } from "./size-fit.ts";
 import { z } from "./zod.ts";
 
 export * from "./review-messages.ts";
@@ -20,6 +22,9 @@ export const reviewSchema = z
     verifiedBuyer: z.boolean(),
     /** The store's reply (one per review), shown under it as "Reply from Vastra". */
     reply: z.object({ text: z.string(), repliedAt: z.string() }).nullable(),
+    /** A verified buyer's "How did it fit?" and "Size bought" (record 0046); null: not said. */
+    fit: z.enum(FIT_ANSWERS).nullable(),
+    sizeBought: z.string().nullable(),
   })
   .meta({ id: "Review" });
 export type Review = z.infer<typeof reviewSchema>;
@@ -34,17 +39,28 @@ const comment = z
   .trim()
   .min(1, REVIEW_MESSAGES.commentRequired)
   .max(REVIEW_MAX_LENGTH, REVIEW_MESSAGES.commentTooLong);
+/** Verified buyers only (the service checks); null or absent: not answered. */
+const fit = z.enum(FIT_ANSWERS, { error: SIZE_CHART_MESSAGES.fitChoice }).nullable().optional();
+const sizeBought = z
+  .string({ error: SIZE_CHART_MESSAGES.sizeBoughtUnknown })
+  .trim()
+  .min(1, SIZE_CHART_MESSAGES.sizeBoughtUnknown)
+  .max(SIZE_CHART_LIMITS.maxSizeName, SIZE_CHART_MESSAGES.sizeBoughtUnknown)
+  .nullable()
+  .optional();
 
 export const createReviewSchema = z
   .object({
     productId: z.string().min(1, REVIEW_MESSAGES.productNotFound),
     rating: rating.default(5),
     comment,
+    fit,
+    sizeBought,
   })
   .strict()
   .meta({ id: "CreateReview" });
 export const updateReviewSchema = z
-  .object({ rating, comment })
+  .object({ rating, comment, fit, sizeBought })
   .strict()
   .meta({ id: "UpdateReview" });
 

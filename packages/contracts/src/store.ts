@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS_DEFAULT } from "./returns-messages.ts";
 import { shippingRulesSchema } from "./shipping.ts";
 import { DEFAULT_SHIPPING_RULES } from "./shipping-rules.ts";
 import { z } from "./zod.ts";
@@ -41,6 +42,8 @@ export const storeInfoSchema = storeSettingsSchema
     imageBaseUrl: z.url().optional(),
     /** The shipping charges (delivery settings), so every page can say what a shopper pays. */
     shipping: shippingRulesSchema,
+    /** Days after delivery a return or exchange is taken (delivery settings; record 0048). */
+    returnWindowDays: z.number().int(),
   })
   .meta({ id: "StoreInfo" });
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
@@ -80,4 +83,5 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
 export const DEFAULT_STORE_INFO: StoreInfo = {
   ...DEFAULT_STORE_SETTINGS,
   shipping: DEFAULT_SHIPPING_RULES,
+  returnWindowDays: RETURN_WINDOW_DAYS_DEFAULT,
 };

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -359,6 +360,9 @@ export const reviews = pgTable(
     /** The store's one reply, shown under the review. */
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
+    /** A verified buyer's "How did it fit?" and "Size bought" (migration 0024, record 0046). */
+    fit: text("fit").$type<"runs_small" | "true_to_size" | "runs_large">(),
+    sizeBought: text("size_bought"),
   },
   (t) => [
     uniqueIndex("reviews_one_per_user_product").on(t.userId, t.productId),
@@ -369,6 +373,28 @@ export const reviews = pgTable(
       "reviews_reply_length",
       sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`,
     ),
+  ],
+);
+
+/**
+ * Size charts (migration 0024, record 0046): one per category or per product (exactly one owner);
+ * the chart is the contract's SizeChart (size-charts.ts). Writes bump the catalogue version.
+ */
+export const sizeCharts = pgTable(
+  "size_charts",
+  {
+    id: id(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "cascade" }),
+    chart: jsonb("chart")
+      .$type<{ columns: string[]; rows: Array<{ size: string; values: number[] }> }>()
+      .notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("size_charts_category_key").on(t.categoryId),
+    uniqueIndex("size_charts_product_key").on(t.productId),
+    check("size_charts_one_owner", sql`(${t.categoryId} is null) <> (${t.productId} is null)`),
   ],
 );
 
@@ -409,6 +435,25 @@ export const cartLines = pgTable(
   ],
 );
 
+/** A shopper's saved products (issue #15, record 0045): one row per shopper and product. */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wishlist_items_user_product_key").on(t.userId, t.productId),
+    index("wishlist_items_product_idx").on(t.productId),
+  ],
+);
+
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 100001 });
 
 export const orders = pgTable(
@@ -428,6 +473,9 @@ export const orders = pgTable(
     /** The COD fee charged (0 when not COD or waived). */
     codFeePaise: bigint("cod_fee_paise", { mode: "number" }).notNull().default(0),
     codFeeWaived: boolean("cod_fee_waived").notNull().default(false),
+    /** Coupons (migration 0025, record 0047): the code applied (null: none) and its discount. */
+    couponCode: text("coupon_code"),
+    discountPaise: bigint("discount_paise", { mode: "number" }).notNull().default(0),
     /** GST (record 0037): the buyer's GSTIN (B2B), and the latest tax invoice and credit note. */
     buyerGstin: text("buyer_gstin"),
     taxInvoiceNumber: text("tax_invoice_number"),
@@ -498,11 +546,78 @@ export const orderItems = pgTable(
     size: text("size").notNull(),
     color: text("color").notNull().default(""),
     quantity: integer("quantity").notNull(),
+    /** The line's share of the order's coupon discount (largest remainder, record 0047). */
+    discountPaise: integer("discount_paise").notNull().default(0),
   },
   (t) => [
     index().on(t.orderId),
     index().on(t.productId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Coupons (migration 0025, record 0047): the code upper-case; `uses` counts redemptions and its
+ * conditional update at placement keeps concurrent orders within the total limit.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    /** 'percent' or 'fixed'. */
+    kind: text("kind").notNull(),
+    percent: integer("percent"),
+    maxDiscountPaise: bigint("max_discount_paise", { mode: "number" }),
+    amountPaise: bigint("amount_paise", { mode: "number" }),
+    minCartPaise: bigint("min_cart_paise", { mode: "number" }).notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    totalLimit: integer("total_limit"),
+    perShopperLimit: integer("per_shopper_limit"),
+    /** Empty: every item; else only items of these categories. */
+    categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'`),
+    active: boolean("active").notNull().default(true),
+    uses: integer("uses").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(t.code),
+    check("coupons_code_format", sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check(
+      "coupons_kind",
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 90 and ${t.amountPaise} is null) or (${t.kind} = 'fixed' and ${t.amountPaise} > 0 and ${t.percent} is null and ${t.maxDiscountPaise} is null)`,
+    ),
+    check(
+      "coupons_window_order",
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
+    check(
+      "coupons_uses_within_limit",
+      sql`${t.uses} >= 0 and (${t.totalLimit} is null or ${t.uses} <= ${t.totalLimit})`,
+    ),
+  ],
+);
+
+/** One use of a coupon: by an order (removed when the order is cancelled, record 0047). */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupon_redemptions_order_key").on(t.orderId),
+    index().on(t.couponId, t.userId),
   ],
 );
 
@@ -533,6 +648,67 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Returns and exchanges (migration 0026, record 0048): a shopper's request to return (refund) or
+ * exchange some of a delivered order's lines; statuses requested → approved → received → refunded
+ * (return) / reshipped (exchange), or rejected.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("requested"),
+    reason: text("reason").notNull(),
+    reasonText: text("reason_text").notNull().default(""),
+    rejectionReason: text("rejection_reason").notNull().default(""),
+    refundMethod: text("refund_method"),
+    refundReference: text("refund_reference"),
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.status, t.createdAt),
+    check("return_requests_kind", sql`${t.kind} in ('return', 'exchange')`),
+    check(
+      "return_requests_status",
+      sql`${t.status} in ('requested', 'approved', 'received', 'refunded', 'reshipped', 'rejected')`,
+    ),
+    check(
+      "return_requests_reason",
+      sql`${t.reason} in ('too_small', 'too_large', 'damaged', 'not_as_pictured', 'changed_mind', 'other')`,
+    ),
+  ],
+);
+
+/** The order lines (and how many pieces) of a return request; an exchange names the new size. */
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    exchangeSize: text("exchange_size"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.orderItemId] }),
+    index().on(t.orderItemId),
+    check("return_request_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const idempotencyKeys = pgTable(
@@ -908,4 +1084,38 @@ export const taxDocumentLines = pgTable(
     totalPaise: bigint("total_paise", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.position] })],
+);
+
+// ---------------------------------------------------------------- activity (issue #15, record 0050)
+
+/**
+ * Who changed what and when: one row per changed field, written only by the triggers of migration
+ * 0027 (products, product_sizes stock, orders, the settings documents). The actor and reason are
+ * the transaction's (withActivityContext, services/activity/context.ts); null is the system.
+ * `entity_id` is text (a uuid, or a settings document's name); `size` is set on stock rows.
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id"),
+    reason: text("reason"),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    field: text("field").notNull(),
+    size: text("size"),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    delta: integer("delta"),
+  },
+  (t) => [
+    index("activity_log_entity_idx").on(t.entityType, t.entityId, t.id),
+    index("activity_log_actor_idx").on(t.actorId, t.id).where(sql`${t.actorId} IS NOT NULL`),
+    index("activity_log_at_idx").on(t.at),
+    check(
+      "activity_log_reason_known",
+      sql`${t.reason} IS NULL OR ${t.reason} IN ('order', 'cancel', 'admin edit', 'import', 'return')`,
+    ),
+  ],
 );

@@ -3,7 +3,9 @@
  * route's `config.auth` ('user', 'admin' or 'public') on the server. Also refuses cross-site writes
  * (CSRF). Deny by default: a route registered here without `config.auth` stops start-up.
  */
+
 import { GUEST_CART_COOKIE, GUEST_CART_DAYS, SESSION_COOKIE } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
@@ -73,8 +75,6 @@ export function clearGuestCartCookie(reply: FastifyReply, secure: boolean): void
   reply.clearCookie(GUEST_CART_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
 }
 
-const GUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
@@ -128,7 +128,7 @@ export const authPlugin = fp(
       const guestCookie = request.cookies[GUEST_CART_COOKIE];
       if (guestCookie) {
         const unsigned = request.unsignCookie(guestCookie);
-        if (unsigned.valid && unsigned.value && GUEST_ID.test(unsigned.value)) {
+        if (unsigned.valid && unsigned.value && isUuid(unsigned.value)) {
           request.guestCartId = unsigned.value;
         }
       }

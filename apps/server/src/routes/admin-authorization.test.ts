@@ -102,6 +102,13 @@ const ROWS: Row[] = [
   { route: "POST /api/categories", body: () => ({ name: "Matrix Dupattas" }), admin: 201 },
   { route: "PUT /api/categories/:id", url: (f) => `/api/categories/${f.category.id}`, body: () => ({ name: "Matrix Sarees" }), admin: 200 },
   { route: "DELETE /api/categories/:id", url: (f) => `/api/categories/${f.categoryToDelete.id}`, admin: 200 },
+  // ---- coupons (issue 15, record 0047); an unknown coupon id is the admin's 404
+  { route: "GET /api/admin/coupons", admin: 200 },
+  { route: "GET /api/admin/coupons/:id", url: () => "/api/admin/coupons/0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11", admin: 404 },
+  { route: "POST /api/admin/coupons", body: () => ({ code: "MATRIX-10", kind: "percent", percent: 10 }), admin: 201 },
+  { route: "PUT /api/admin/coupons/:id", url: () => "/api/admin/coupons/0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11", body: () => ({ code: "MATRIX-20", kind: "percent", percent: 20 }), admin: 404 },
+  { route: "POST /api/admin/coupons/:id/deactivate", url: () => "/api/admin/coupons/0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11/deactivate", admin: 404 },
+  { route: "DELETE /api/admin/coupons/:id", url: () => "/api/admin/coupons/0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11", admin: 404 },
   // ---- reviews (issue 6, H6)
   { route: "GET /api/reviews/admin/reviews", url: () => "/api/reviews/admin/reviews?sort=lowest-rating", admin: 200 },
   // Hiding and the store's reply (issue 16, record 0042); the reply is set, then removed.
@@ -121,6 +128,22 @@ const ROWS: Row[] = [
   { route: "PUT /api/admin/products/:id", url: (f) => `/api/admin/products/${f.product.id}`, body: (f) => f.productBody("Matrix Silk Kurta"), admin: 200 },
   { route: "PATCH /api/admin/products/:id/stock", url: (f) => `/api/admin/products/${f.product.id}/stock`, body: () => ({ stock: 5, operation: "add", size: "M" }), admin: 200 },
   { route: "DELETE /api/admin/products/:id", url: (f) => `/api/admin/products/${f.productToDelete.id}`, admin: 200 },
+  // ---- bulk catalogue (issue 15, record 0049); the import's multipart has no CSV: the admin gets its 400
+  { route: "GET /api/admin/products/export.csv", url: () => "/api/admin/products/export.csv?stock=low-stock", admin: 200 },
+  { route: "POST /api/admin/products/import", url: () => "/api/admin/products/import?dryRun=false", multipart: true, admin: 400 },
+  { route: "GET /api/admin/orders/export.csv", url: () => "/api/admin/orders/export.csv?from=2026-11-01&to=2026-11-21", admin: 200 },
+  // ---- size charts (issue 15, record 0046)
+  { route: "GET /api/admin/categories/:id/size-chart", url: (f) => `/api/admin/categories/${f.category.id}/size-chart`, admin: 200 },
+  { route: "PUT /api/admin/categories/:id/size-chart", url: (f) => `/api/admin/categories/${f.category.id}/size-chart`, body: () => ({ chart: { columns: ["Bust"], rows: [{ size: "M", values: [96] }] } }), admin: 200 },
+  { route: "DELETE /api/admin/categories/:id/size-chart", url: (f) => `/api/admin/categories/${f.category.id}/size-chart`, admin: 200 },
+  { route: "GET /api/admin/products/:id/size-chart", url: (f) => `/api/admin/products/${f.product.id}/size-chart`, admin: 200 },
+  { route: "PUT /api/admin/products/:id/size-chart", url: (f) => `/api/admin/products/${f.product.id}/size-chart`, body: () => ({ chart: { columns: ["Chest"], rows: [{ size: "M", values: [102] }] } }), admin: 200 },
+  { route: "DELETE /api/admin/products/:id/size-chart", url: (f) => `/api/admin/products/${f.product.id}/size-chart`, admin: 200 },
+  // ---- activity history (issue 15, record 0050)
+  { route: "GET /api/admin/activity", url: () => "/api/admin/activity?entityType=product", admin: 200 },
+  // ---- returns and exchanges (issue 15, record 0048); an unknown request is the admin's 404
+  { route: "GET /api/admin/returns", url: () => "/api/admin/returns?status=requested", admin: 200 },
+  { route: "PATCH /api/admin/returns/:id", url: () => "/api/admin/returns/0b9e0b7e-7c39-4a57-9d7f-5b2f7c1e4a11", body: () => ({ action: "approve" }), admin: 404 },
   // ---- uploads (issue 7, H7)
   { route: "POST /api/admin/products/upload/temp/product-image", multipart: true, headers: (f) => ({ "x-session-id": f.session }), admin: 201 },
   { route: "POST /api/admin/products/upload/temp/hero-image", multipart: true, headers: (f) => ({ "x-session-id": f.session }), admin: 201 },

@@ -12,6 +12,7 @@
  *
  * Compose's images go through the advertisement upload route (admin.md §7).
  */
+
 import {
   errorSchema,
   messageSchema,
@@ -28,6 +29,7 @@ import {
   subscribersQuerySchema,
   subscribersReplySchema,
 } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../http/auth.ts";
@@ -36,7 +38,6 @@ import type { NewsletterAdmin } from "../services/newsletter/admin.ts";
 import type { Campaigns } from "../services/newsletter/campaigns.ts";
 
 const idParams = z.object({ id: z.string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const denied = { 401: errorSchema, 403: errorSchema };
 
@@ -73,7 +74,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!UUID.test(request.params.id)) {
+      if (!isUuid(request.params.id)) {
         throw new NotFoundError(NEWSLETTER_ADMIN_MESSAGES.subscriberNotFound);
       }
       await newsletterAdmin.remove(request.params.id);
@@ -128,7 +129,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       message: NEWSLETTER_ADMIN_MESSAGES.settingsSaved,
-      settings: await newsletterAdmin.saveSettings(request.body),
+      settings: await newsletterAdmin.saveSettings(request.body, currentUser(request).id),
     }),
   );
 

@@ -11,7 +11,6 @@ import {
   errorSchema,
   ORDER_MAIL_HOLD_SECONDS_DEFAULT,
   orderNotesUpdateSchema,
-  orderSchema,
   orderStatsSchema,
   orderStatusUpdateSchema,
   orderUndoSchema,

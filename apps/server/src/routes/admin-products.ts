@@ -82,7 +82,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: AdminProductS
       },
     },
     async (request, reply) => {
-      const product = await products.create(request.body, sessionHeader(request));
+      const product = await products.create(
+        request.body,
+        sessionHeader(request),
+        currentUser(request).id,
+      );
       return reply.status(201).send({ message: ADMIN_PRODUCT_MESSAGES.created, product });
     },
   );
@@ -105,6 +109,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: AdminProductS
         request.params.id,
         request.body,
         sessionHeader(request),
+        currentUser(request).id,
       );
       return { message: ADMIN_PRODUCT_MESSAGES.updated, product };
     },
@@ -123,7 +128,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: AdminProductS
       },
     },
     async (request) => {
-      await products.remove(request.params.id);
+      await products.remove(request.params.id, currentUser(request).id);
       return { message: ADMIN_PRODUCT_MESSAGES.deleted };
     },
   );
@@ -143,8 +148,8 @@ export const adminProductRoutes: FastifyPluginAsyncZod<{ products: AdminProductS
       },
     },
     async (request) => {
-      const result = await products.updateStock(request.params.id, request.body);
       const admin = currentUser(request);
+      const result = await products.updateStock(request.params.id, request.body, admin.id);
       // Who changed which stock, and when (decisions.md §8), in the server's log.
       request.log.info(
         {

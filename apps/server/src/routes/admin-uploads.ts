@@ -8,6 +8,7 @@
  *   DELETE /api/admin/products/upload/delete-image      { imageUrl }
  *   POST   /api/admin/products/cleanup-session          { sessionId } or the header
  */
+
 import multipart from "@fastify/multipart";
 import {
   cleanupSessionBodySchema,
@@ -23,14 +24,13 @@ import {
   type UploadKind,
   uploadReplySchema,
 } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../http/auth.ts";
 import { AppError, ValidationError } from "../services/errors.ts";
 import type { UploadService } from "../services/uploads/index.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form's upload session from the X-Session-ID header; a clear 400 without one. */
 export function uploadSession(request: FastifyRequest): string {
@@ -44,7 +44,7 @@ function optionalUploadSession(request: FastifyRequest): string | undefined {
   const value = request.headers[UPLOAD_SESSION_HEADER.toLowerCase()];
   const id = Array.isArray(value) ? value[0] : value;
   if (id === undefined || id.trim() === "") return undefined;
-  if (!UUID.test(id.trim())) throw new ValidationError(UPLOAD_MESSAGES.sessionInvalid);
+  if (!isUuid(id.trim())) throw new ValidationError(UPLOAD_MESSAGES.sessionInvalid);
   return id.trim().toLowerCase();
 }
 

@@ -440,6 +440,8 @@ describe("GET /api/products/{id}", () => {
       heroTagline: "Festive silk, tailored",
       averageRating: 4.33,
       reviewCount: 3,
+      // No verified buyer said how it fitted (record 0046).
+      fit: null,
       createdAt: day(1).toISOString(),
       // Product data (record 0041): the default SKUs, no MRP, fabric or care given.
       mrp: null,

@@ -13,6 +13,7 @@ import {
   zoneImportSchema,
 } from "@vastra/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../http/auth.ts";
 import type { DeliveryService } from "../services/delivery/index.ts";
 
 const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -87,7 +88,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }
     },
     async (request) => ({
       message: DELIVERY_MESSAGES.settingsSaved,
-      settings: await delivery.updateSettings(request.body),
+      settings: await delivery.updateSettings(request.body, currentUser(request).id),
     }),
   );
 

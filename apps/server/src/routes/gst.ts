@@ -103,7 +103,7 @@ export const gstRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     },
     async (request) => ({
       message: GST_MESSAGES.saved,
-      settings: await updateTaxSettings(db, request.body),
+      settings: await updateTaxSettings(db, request.body, currentUser(request).id),
     }),
   );
 };

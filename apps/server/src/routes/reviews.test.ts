@@ -51,6 +51,8 @@ describe("writing a review", () => {
       updatedAt: clock().toISOString(),
       verifiedBuyer: false,
       reply: null,
+      fit: null,
+      sizeBought: null,
     });
     const listed = await call("GET", `/reviews/${kurta.id}`);
     expect(listed.json()).toEqual([res.json()]);

@@ -1,6 +1,7 @@
 import {
   createReviewSchema,
   errorSchema,
+  fitQuestionSchema,
   messageSchema,
   REVIEW_MESSAGES,
   reviewReplySchema,
@@ -39,6 +40,21 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
       },
     },
     async (request) => reviews.listForProduct(request.params.productId),
+  );
+
+  app.get(
+    "/reviews/:productId/fit-question",
+    {
+      config: { auth: "user" },
+      schema: {
+        tags,
+        summary:
+          "May the shopper say how it fitted (a verified buyer), and the size they bought (record 0046)",
+        params: z.object({ productId: z.string() }),
+        response: { 200: fitQuestionSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => reviews.fitQuestion(currentUser(request), request.params.productId),
   );
 
   app.post(

@@ -30,7 +30,10 @@ export const storeRoutes: FastifyPluginAsyncZod<{
         await readModel.single("store", ["store"], async () => ({
           ...(await getStoreSettings(db)),
           ...(imageBaseUrl ? { imageBaseUrl } : {}),
-          shipping: shippingRulesOf(await getDeliverySettings(db)),
+          ...(await getDeliverySettings(db).then((settings) => ({
+            shipping: shippingRulesOf(settings),
+            returnWindowDays: settings.returnWindowDays,
+          }))),
         })),
       ),
   );

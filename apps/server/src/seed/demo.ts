@@ -20,6 +20,7 @@ import {
   productSizes,
   products,
   reviews,
+  sizeCharts,
   users,
 } from "../db/schema.ts";
 import { insertUser } from "../services/auth/accounts.ts";
@@ -38,6 +39,7 @@ import {
 import { DEMO_PICTURE_COUNT, demoPictureUrl } from "./pictures.ts";
 import { productDataFor } from "./product-data.ts";
 import { COMMENTS, RATING_WEIGHTS, reviewGroup, tierOf } from "./review-data.ts";
+import { CATEGORY_SIZE_CHARTS, MEN_KURTA, MEN_OVERRIDE_CATEGORIES } from "./size-chart-data.ts";
 import { taxDataFor } from "./tax-data.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@vastra.example";
@@ -233,6 +235,10 @@ async function insertStore(
   const sizeRows: Array<typeof productSizes.$inferInsert> = [];
   const imageRows: Array<typeof productImages.$inferInsert> = [];
   const reviewRows: Array<typeof reviews.$inferInsert> = [];
+  const chartRows: Array<typeof sizeCharts.$inferInsert> = [];
+  for (const [name, chart] of Object.entries(CATEGORY_SIZE_CHARTS)) {
+    chartRows.push({ categoryId: categoryId.get(name)!, chart });
+  }
 
   PRODUCTS.forEach((p, i) => {
     const id = randomUUID();
@@ -282,6 +288,9 @@ async function insertStore(
       });
     });
     reviewRows.push(...reviewsFor(p, id, added, now, shopperIds, rnd));
+    if (p.gender === "Men" && MEN_OVERRIDE_CATEGORIES.includes(p.categories[0]!)) {
+      chartRows.push({ productId: id, chart: MEN_KURTA });
+    }
   });
 
   await tx.insert(products).values(productRows);
@@ -289,6 +298,7 @@ async function insertStore(
   await tx.insert(productSizes).values(sizeRows);
   await tx.insert(productImages).values(imageRows);
   await tx.insert(reviews).values(reviewRows);
+  await tx.insert(sizeCharts).values(chartRows);
   await tx.insert(advertisements).values(
     ADVERTISEMENTS.map((ad, i) => ({
       title: ad.title,

@@ -28,6 +28,7 @@ export const JOBS = {
   pendingOrders: "pending-order-sweep",
   uploads: "upload-sweep",
   guestCarts: "guest-cart-sweep",
+  activity: "activity-sweep",
 } as const;
 
 export type JobRound<T> = { ran: true; value: T } | { ran: false };

@@ -3,7 +3,8 @@
  * stopped. Used by the mail worker and the newsletter campaign runner.
  */
 export type Poller = {
-  start(): void;
+  /** Starts the loop: the first round after `pollMs`, or at once with `{ now: true }`. */
+  start(options?: { now?: boolean }): void;
   /** No new round starts; resolves once the round in flight (if any) has ended. */
   stop(): Promise<void>;
   /** Whether stop() was called (a long round checks it between its steps). */
@@ -34,9 +35,10 @@ export function createPoller(
   }
 
   return {
-    start() {
+    start(startOptions) {
       stopped = false;
-      schedule();
+      if (startOptions?.now) tick();
+      else schedule();
     },
     async stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 import type { ApiFetch } from "@vastra/contracts/http";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES } from "@vastra/contracts/newsletter-messages";
 import { ApiError, apiCall } from "~/lib/api";
+import type { NewsletterResult } from "~/lib/newsletter-result";
 
 // The zod-free texts module: the schemas stay out of the home page's bundle.
 export const NEWSLETTER_SUCCESS = NEWSLETTER_MESSAGES.subscribed;
@@ -8,11 +9,10 @@ export const NEWSLETTER_FAILURE = NEWSLETTER_MESSAGES.subscribeFailed;
 export const NEWSLETTER_INVALID = NEWSLETTER_MESSAGES.emailInvalid;
 /** Recorded with the subscription (decisions.md §6: the source is recorded). */
 export const NEWSLETTER_SOURCE = NEWSLETTER_SOURCES.home;
-/** How long the success or error message stays before the form returns (storefront.md §9). */
-export const NEWSLETTER_MESSAGE_MS = 5000;
 
-/** On a failure `email` is the address as typed, so the form shows it again (no JavaScript). */
-export type NewsletterResult = { ok: boolean; message: string; email?: string };
+// The form's timing and result shape live apart (newsletter-result.ts): the form loads this
+// module only when it is used.
+export type { NewsletterResult } from "~/lib/newsletter-result";
 
 // The contracts' linear pattern (common.ts EMAIL), copied to keep zod out of the bundle; the length
 // is checked first so the pattern never sees a megabyte.

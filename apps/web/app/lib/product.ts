@@ -1,6 +1,6 @@
 /** Rules about a product that the list and the detail page share (decisions.md §3). */
 import type { Product } from "@vastra/contracts/catalogue";
-import { truncate } from "./format";
+import { truncate } from "~/lib/format";
 
 /** The longest description a card shows (list view); toProductSummary cuts it. */
 const CARD_DESCRIPTION_MAX = 180;

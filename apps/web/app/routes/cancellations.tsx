@@ -1,8 +1,8 @@
 import { RETURNS } from "@vastra/contracts/policy";
 import { cancellationsSections } from "~/features/policies/cancellations";
-import { pageMeta } from "~/features/policies/format";
 import { PolicyLayout } from "~/features/policies/policy-layout";
 import { loadStoreSettings } from "~/lib/store.server";
+import { pageMeta } from "~/lib/store-format";
 import type { Route } from "./+types/cancellations";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(
     "Cancellations & Returns",
-    `Free cancellation within ${RETURNS.freeCancellationHours} hours, returns within ${RETURNS.returnWindowDays} days of delivery for unused items with tags, and refunds within ${RETURNS.refundDays}.`,
+    `Free cancellation within ${RETURNS.freeCancellationHours} hours, returns within ${loaderData?.store.returnWindowDays ?? RETURNS.returnWindowDays} days of delivery for unused items with tags, and refunds within ${RETURNS.refundDays}.`,
     loaderData?.store,
   );
 }

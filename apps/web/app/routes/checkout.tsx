@@ -1,9 +1,10 @@
 /** /checkout (storefront.md §2 Checkout): signed-in only; the order is placed by this page's action. */
-import { loadAddresses } from "~/features/auth/addresses.server";
+
 import { accountMeta } from "~/features/auth/meta";
 import { loadCart, loadShippingRules } from "~/features/cart/cart.server";
 import { checkoutAction } from "~/features/checkout/checkout.server";
 import { CheckoutPage } from "~/features/checkout/checkout-page";
+import { loadAddresses } from "~/lib/addresses.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/checkout";
 

@@ -1,10 +1,10 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactPage } from "~/features/contact/contact-page";
 import { readContactForm, sendContact } from "~/features/contact/contact-submit";
-import { pageMeta } from "~/features/policies/format";
 import { browserFetch } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
 import { loadStoreSettings } from "~/lib/store.server";
+import { pageMeta } from "~/lib/store-format";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import type { StoreSettings } from "@vastra/contracts/store";
 import { data } from "react-router";
 import type { Mail, MailSummary } from "~/features/dev-mailbox/mailbox";
 import { MailboxOff, MailboxPage } from "~/features/dev-mailbox/mailbox-page";
-import { pageTitle } from "~/features/policies/format";
 import { ApiError, apiCall } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
+import { pageTitle } from "~/lib/store-format";
 import type { Route } from "./+types/dev-mailbox";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

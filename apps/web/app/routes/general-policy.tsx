@@ -1,8 +1,8 @@
 import { PRIVACY_POLICY_DATE } from "@vastra/contracts/policy";
-import { pageMeta } from "~/features/policies/format";
 import { PolicyLayout } from "~/features/policies/policy-layout";
 import { privacySections } from "~/features/policies/privacy";
 import { loadStoreSettings } from "~/lib/store.server";
+import { pageMeta } from "~/lib/store-format";
 import type { Route } from "./+types/general-policy";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -10,10 +10,10 @@ import {
 import { FeaturedCollections } from "~/features/home/featured-collections";
 import { Hero } from "~/features/home/hero";
 import { Newsletter } from "~/features/home/newsletter";
-import { subscribeToNewsletter } from "~/features/home/newsletter-submit";
 import { homeMeta, OrganizationJsonLd } from "~/features/home/seo";
 import { SocialConnect } from "~/features/home/social-connect";
 import { serverApi } from "~/lib/api.server";
+import { subscribeToNewsletter } from "~/lib/newsletter-submit";
 import { useStoreSettings } from "~/lib/store";
 import { loadStoreSettings } from "~/lib/store.server";
 import type { Route } from "./+types/home";

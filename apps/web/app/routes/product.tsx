@@ -1,8 +1,6 @@
 /** Product detail (/products/{id}): server-rendered with its reviews; 404 when there is no such product. */
 import { data } from "react-router";
 import { changeReview, loadProduct, loadReviews } from "~/features/catalogue/catalogue.server";
-import { formatPrice } from "~/features/catalogue/format";
-import { productPath } from "~/features/catalogue/product";
 import { ProductDetailPage, ProductNotFound } from "~/features/catalogue/product-detail-page";
 import {
   absoluteUrl,
@@ -12,15 +10,19 @@ import {
   productJsonLd,
   storeNameFrom,
 } from "~/features/catalogue/seo";
+import { loadFitQuestion, loadSizeChart } from "~/features/catalogue/size-fit.server";
+import { formatPrice } from "~/lib/format";
+import { productPath } from "~/lib/product";
 import { getCurrentUser } from "~/lib/session.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
-  const [load, reviews, user] = await Promise.all([
+  const [load, reviews, user, sizeChart] = await Promise.all([
     loadProduct(context, params.id),
     loadReviews(context, params.id),
     getCurrentUser(context),
+    loadSizeChart(context, params.id),
   ]);
   if (load.status !== "ok") {
     return data(
@@ -34,6 +36,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     viewer: user ? { _id: user._id, name: user.name, isAdmin: user.isAdmin } : null,
     origin,
+    // Size and fit (record 0046): the chart, and whether this shopper may say how it fitted.
+    sizeChart,
+    fitQuestion: user ? await loadFitQuestion(context, params.id) : null,
   };
 }
 
@@ -78,6 +83,8 @@ export default function ProductRoute({ loaderData, matches }: Route.ComponentPro
       viewer={viewer}
       url={url}
       jsonLd={productJsonLd(product, origin, storeNameFrom(matches))}
+      sizeChart={"sizeChart" in loaderData ? loaderData.sizeChart : null}
+      fitQuestion={"fitQuestion" in loaderData ? loaderData.fitQuestion : null}
     />
   );
 }

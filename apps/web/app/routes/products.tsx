@@ -4,9 +4,9 @@
  */
 import { loadProductList } from "~/features/catalogue/catalogue.server";
 import { readFilters } from "~/features/catalogue/filters";
-import { plural } from "~/features/catalogue/format";
 import { listHeading, ProductListPage } from "~/features/catalogue/product-list-page";
 import { absoluteUrl, ogImageUrl, pageMeta, storeNameFrom } from "~/features/catalogue/seo";
+import { plural } from "~/lib/format";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,10 +5,11 @@ import {
   updateProfile,
   verifyEmailChange,
 } from "~/features/auth/actions.server";
-import { changeAddress, loadAddresses, saveAddress } from "~/features/auth/addresses.server";
+import { changeAddress, saveAddress } from "~/features/auth/addresses.server";
 import { accountMeta } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import type { PanelName } from "~/features/auth/profile-panels";
+import { loadAddresses } from "~/lib/addresses.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";
 

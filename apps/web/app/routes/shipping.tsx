@@ -1,9 +1,9 @@
 import { SHIPPING } from "@vastra/contracts/policy";
 import { DEFAULT_SHIPPING_RULES, shippingChargeSentence } from "@vastra/contracts/shipping-rules";
-import { pageMeta } from "~/features/policies/format";
 import { PolicyLayout } from "~/features/policies/policy-layout";
 import { shippingSections } from "~/features/policies/shipping";
 import { loadStoreSettings } from "~/lib/store.server";
+import { pageMeta } from "~/lib/store-format";
 import type { Route } from "./+types/shipping";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { pageMeta } from "~/features/policies/format";
 import { PolicyLayout } from "~/features/policies/policy-layout";
 import { termsNumber, termsSections } from "~/features/policies/terms";
 import { loadStoreSettings } from "~/lib/store.server";
+import { pageMeta } from "~/lib/store-format";
 import type { Route } from "./+types/terms";
 
 export async function loader({ context }: Route.LoaderArgs) {

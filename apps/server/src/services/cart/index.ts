@@ -7,6 +7,7 @@
  * cookie; its lines are cart_lines rows of that guest cart, under the same rules. Signing in merges
  * it into the account's cart (mergeGuestCart).
  */
+
 import {
   type addToCartSchema,
   CART_MESSAGES,
@@ -20,6 +21,7 @@ import {
   type removeFromCartSchema,
   type updateCartSchema,
 } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.ts";
@@ -31,8 +33,7 @@ export type AddToCart = z.output<typeof addToCartSchema>;
 export type UpdateCart = z.output<typeof updateCartSchema>;
 export type RemoveFromCart = z.output<typeof removeFromCartSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid } from "@vastra/contracts/ids";
 
 /** Rupees (2 decimals) from integer paise. */
 export const rupees = (paise: number) => Math.round(paise) / 100;
@@ -420,6 +421,12 @@ export function createCartService(deps: { db: Db; clock?: Clock }) {
 
   const service = {
     list: (userId: string) => read(userId),
+
+    /**
+     * Adds under the cart's rules inside the caller's transaction, without reading the cart back
+     * (the wishlist's move to cart, record 0045).
+     */
+    addWithin: (tx: DbOrTx, userId: string, input: AddToCart) => addLine(tx, userId, input),
 
     /** Three round trips: the checks' one query, the upsert, the cart read back. */
     async add(userId: string, input: AddToCart): Promise<Cart> {

@@ -29,6 +29,7 @@ import {
   productSizes,
   products,
 } from "../../db/schema.ts";
+import { withActivityContext } from "../activity/context.ts";
 import type { Clock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import type { UploadService } from "../uploads/index.ts";
@@ -48,7 +49,8 @@ const productId = qualified(products.id);
 const totalStock = sql`(select coalesce(sum(ps.stock), 0) from product_sizes ps where ps.product_id = ${productId})`;
 const threshold = qualified(products.lowStockThreshold);
 
-function listConditions(query: AdminProductListQuery): SQL[] {
+/** The grid's filters as conditions (also the bulk export's: record 0049). */
+export function listConditions(query: AdminProductListQuery): SQL[] {
   const conditions: SQL[] = [];
   // Every word typed begins a word of the title, categories, colours, gender, fabric or a SKU
   // (product-data.ts; record 0041).
@@ -282,10 +284,11 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
       return readOne(id);
     },
 
-    async create(body: ProductWrite, sessionId?: string): Promise<Product> {
+    async create(body: ProductWrite, sessionId?: string, actorId?: string): Promise<Product> {
       const n = normalize(body);
       const id = await skuClashes(
         db.transaction(async (tx) => {
+          await withActivityContext(tx, { actorId, reason: "admin edit" });
           await checkCategories(tx, n.categoryIds);
           const data = productDataColumns(body);
           checkMrp(n.pricePaise, data.mrpPaise);
@@ -306,11 +309,17 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
       return readOne(id);
     },
 
-    async update(id: string, body: ProductWrite, sessionId?: string): Promise<Product> {
+    async update(
+      id: string,
+      body: ProductWrite,
+      sessionId?: string,
+      actorId?: string,
+    ): Promise<Product> {
       if (!isUuid(id)) throw new NotFoundError(M.notFound);
       const n = normalize(body);
       const released = await skuClashes(
         db.transaction(async (tx) => {
+          await withActivityContext(tx, { actorId, reason: "admin edit" });
           const [row] = await tx
             .select({
               imageUrl: products.imageUrl,
@@ -356,9 +365,10 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
       return readOne(id);
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, actorId?: string): Promise<void> {
       if (!isUuid(id)) throw new NotFoundError(M.notFound);
       const released = await db.transaction(async (tx) => {
+        await withActivityContext(tx, { actorId, reason: "admin edit" });
         const [row] = await tx
           .select({ imageUrl: products.imageUrl, heroImage: products.heroImage })
           .from(products)
@@ -385,6 +395,7 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
     async updateStock(
       id: string,
       change: StockUpdate,
+      actorId?: string,
     ): Promise<{ product: Product; size: string; before: number; after: number }> {
       if (!isUuid(id)) throw new NotFoundError(M.notFound);
       const result = await db.transaction(async (tx) => {
@@ -415,6 +426,7 @@ export function createAdminProductService(deps: { db: Db; clock: Clock; uploads:
           next = target.stock - change.stock;
         }
         if (next > 1_000_000) throw ValidationError.field("stock", M.stockTooHigh);
+        await withActivityContext(tx, { actorId, reason: "admin edit" });
         await tx
           .update(productSizes)
           .set({ stock: next })

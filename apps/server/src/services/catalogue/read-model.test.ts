@@ -7,6 +7,7 @@ const live = (stock: number): ProductLive => ({
   sizeStock: [{ size: "M", stock }],
   averageRating: 0,
   reviewCount: 0,
+  fit: null,
 });
 
 function filled() {

@@ -4,7 +4,9 @@
  * The data (row, images, categories) and the live figures (stock, ratings) load apart, so that the
  * read model (read-model.ts) can keep them apart.
  */
+
 import { discountPercentOf, type Product, stockStatusOf } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
@@ -32,8 +34,7 @@ export const productColumns = (() => {
   return columns;
 })();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid } from "@vastra/contracts/ids";
 
 /** Rupees (2 decimals) from integer paise. */
 export const rupees = (paise: number) => Math.round(paise) / 100;
@@ -68,6 +69,8 @@ export type ProductLive = {
   sizeStock: Array<{ size: string; stock: number }>;
   averageRating: number;
   reviewCount: number;
+  /** Verified buyers' fit answers, counted (record 0046); null when none. */
+  fit: { runsSmall: number; trueToSize: number; runsLarge: number } | null;
 };
 
 /** The data of these rows (images and categories: two batched queries), by product id. */
@@ -140,6 +143,10 @@ export async function loadLives(
         productId: reviews.productId,
         average: sql<string>`round(avg(${reviews.rating})::numeric, 2)`,
         count: sql<number>`count(*)::int`,
+        // The fit answers (record 0046), counted in the same pass.
+        runsSmall: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_small')::int`,
+        trueToSize: sql<number>`count(*) filter (where ${reviews.fit} = 'true_to_size')::int`,
+        runsLarge: sql<number>`count(*) filter (where ${reviews.fit} = 'runs_large')::int`,
       })
       .from(reviews)
       // A hidden review (record 0042) counts in neither the average nor the count.
@@ -154,6 +161,15 @@ export async function loadLives(
       sizeStock: (sizesOf.get(id) ?? []).map(({ size, stock }) => ({ size, stock })),
       averageRating: rating ? Number(rating.average) : 0,
       reviewCount: rating ? Number(rating.count) : 0,
+      fit:
+        rating &&
+        Number(rating.runsSmall) + Number(rating.trueToSize) + Number(rating.runsLarge) > 0
+          ? {
+              runsSmall: Number(rating.runsSmall),
+              trueToSize: Number(rating.trueToSize),
+              runsLarge: Number(rating.runsLarge),
+            }
+          : null,
     });
   }
   return found;
@@ -189,6 +205,7 @@ export function assembleProduct(base: ProductBase, live: ProductLive): Product {
     heroTagline: row.heroTagline,
     averageRating: live.averageRating,
     reviewCount: live.reviewCount,
+    fit: live.fit,
     createdAt: row.createdAt.toISOString(),
     mrp: row.mrpPaise === null ? null : rupees(row.mrpPaise),
     discountPercent: discountPercentOf(row.pricePaise, row.mrpPaise),

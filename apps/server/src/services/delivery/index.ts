@@ -12,6 +12,7 @@
  * transaction): at once in the process that made the change, within VERSION_CHECK_MS in the
  * others. The promised day is worked out per call, so it moves with the clock and the cut-off.
  */
+
 import {
   DEFAULT_DELIVERY_SETTINGS,
   DELIVERY_CHECK_RATE_LIMIT,
@@ -31,6 +32,7 @@ import { asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
 import { deliverySettings, deliveryZones, pincodes } from "../../db/schema.ts";
+import { withActivityContext } from "../activity/context.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ValidationError } from "../errors.ts";
 import type { RateLimits } from "../rate-limit.ts";
@@ -287,8 +289,11 @@ export function createDeliveryService(deps: DeliveryDeps) {
       return shippingRulesOf((await current()).settings);
     },
 
-    async updateSettings(settings: DeliverySettings): Promise<DeliverySettings> {
-      await db.transaction((tx) => bumpVersion(tx, settings));
+    async updateSettings(settings: DeliverySettings, actorId?: string): Promise<DeliverySettings> {
+      await db.transaction(async (tx) => {
+        await withActivityContext(tx, { actorId, reason: "admin edit" });
+        await bumpVersion(tx, settings);
+      });
       forget();
       return getDeliverySettings(db);
     },

@@ -11,7 +11,9 @@
  *   tax_document_lines, so later edits of products or settings do not change issued documents.
  * - Prices are GST-inclusive: each line's tax is taken out of what the shopper paid.
  */
+
 import {
+  formatRupees,
   GST_MESSAGES,
   GST_STATES,
   gstinProblem,
@@ -36,6 +38,7 @@ import {
   taxDocuments,
   taxRates,
 } from "../../db/schema.ts";
+import { withActivityContext } from "../activity/context.ts";
 import { isUuid } from "../cart/index.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { ensureStoreSettings, getStoreSettings } from "../store-settings.ts";
@@ -288,6 +291,7 @@ export async function issueInvoiceForOrder(
       color: orderItems.color,
       quantity: orderItems.quantity,
       pricePaise: orderItems.pricePaise,
+      discountPaise: orderItems.discountPaise,
       hsnCode: products.hsnCode,
       taxClass: products.taxClass,
     })
@@ -317,16 +321,27 @@ export async function issueInvoiceForOrder(
   const slabs = await slabsOf(tx, [...new Set(items.map((i) => i.taxClass ?? "apparel"))]);
 
   const lines: TaxLine[] = items.map((item, i) => {
-    const rateBp = rateFor(slabs.get(item.taxClass ?? "apparel") ?? [], onDate, item.pricePaise);
+    // Coupons (record 0047): the line's share of the discount (allocated at placement by largest
+    // remainder) comes off its value, and the rate slab is judged on the discounted piece price.
+    const value = item.pricePaise * item.quantity - item.discountPaise;
+    const rateBp = rateFor(
+      slabs.get(item.taxClass ?? "apparel") ?? [],
+      onDate,
+      item.discountPaise > 0 ? value / item.quantity : item.pricePaise,
+    );
     const details = [item.size && `Size ${item.size}`, item.color].filter(Boolean).join(", ");
+    const discount =
+      item.discountPaise > 0
+        ? `, less coupon discount ${formatRupees(item.discountPaise / 100)}`
+        : "";
     return {
       position: i + 1,
-      description: details ? `${item.title} (${details})` : item.title,
+      description: `${details ? `${item.title} (${details})` : item.title}${discount}`,
       hsn: item.hsnCode ?? "6211",
       quantity: item.quantity,
       unitPricePaise: item.pricePaise,
       rateBp,
-      ...splitInclusive(item.pricePaise * item.quantity, rateBp, intraState),
+      ...splitInclusive(value, rateBp, intraState),
     };
   });
   // Shipping and the COD fee are part of a composite supply whose principal supply is the goods:
@@ -560,13 +575,18 @@ export async function getTaxSettings(db: DbOrTx): Promise<TaxSettings> {
  * Saves the legal name, address, state and GSTIN (already checked by taxSettingsSchema; checked
  * again here, so no caller can store a GSTIN of another state). Issued documents keep theirs.
  */
-export async function updateTaxSettings(db: DbOrTx, input: TaxSettings): Promise<TaxSettings> {
+export async function updateTaxSettings(
+  db: DbOrTx,
+  input: TaxSettings,
+  actorId?: string,
+): Promise<TaxSettings> {
   const state = gstStateByName(input.address.state);
   if (!state) throw ValidationError.field("address.state", GST_MESSAGES.state);
   const problem = gstinProblem(input.gstin, state);
   if (problem) throw ValidationError.field("gstin", problem);
   await ensureStoreSettings(db);
   await db.transaction(async (tx) => {
+    await withActivityContext(tx, { actorId, reason: "admin edit" });
     const [row] = await tx
       .select()
       .from(storeSettings)

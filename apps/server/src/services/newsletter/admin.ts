@@ -4,6 +4,7 @@
  * export (CSV injection escaped); the newsletter settings; the preview of a template exactly as it
  * will be sent.
  */
+
 import {
   NEWSLETTER_ADMIN_MESSAGES,
   NEWSLETTER_TEST_LIMIT,
@@ -26,6 +27,7 @@ import {
   renderNewsletter,
   UNSUBSCRIBE_PLACEHOLDER,
 } from "../../mail/templates.ts";
+import { withActivityContext } from "../activity/context.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
@@ -205,7 +207,10 @@ export function createNewsletterAdmin(deps: NewsletterAdminDeps) {
 
     getSettings: () => getNewsletterSettings(db),
 
-    async saveSettings(settings: NewsletterSettings): Promise<NewsletterSettings> {
+    async saveSettings(
+      settings: NewsletterSettings,
+      actorId?: string,
+    ): Promise<NewsletterSettings> {
       // Custom CSS that the inliner cannot read would break every e-mail: refused when saved.
       try {
         renderNewsletter(
@@ -227,13 +232,16 @@ export function createNewsletterAdmin(deps: NewsletterAdminDeps) {
       } catch {
         throw ValidationError.field("customCSS", NEWSLETTER_ADMIN_MESSAGES.cssInvalid);
       }
-      await db
-        .insert(newsletterSettings)
-        .values({ id: 1, data: settings, updatedAt: clock() })
-        .onConflictDoUpdate({
-          target: newsletterSettings.id,
-          set: { data: settings, updatedAt: clock() },
-        });
+      await db.transaction(async (tx) => {
+        await withActivityContext(tx, { actorId, reason: "admin edit" });
+        await tx
+          .insert(newsletterSettings)
+          .values({ id: 1, data: settings, updatedAt: clock() })
+          .onConflictDoUpdate({
+            target: newsletterSettings.id,
+            set: { data: settings, updatedAt: clock() },
+          });
+      });
       return getNewsletterSettings(db);
     },
 

@@ -8,6 +8,7 @@
  * lose nor double an address: the next runner picks up exactly the recipients not yet recorded.
  * The mail worker delivers; a campaign is done when none of its e-mails is pending any more.
  */
+
 import {
   NEWSLETTER_ADMIN_MESSAGES,
   type NewsletterCampaign,
@@ -17,6 +18,7 @@ import {
   newsletterSentMessage,
   type StoreSettings,
 } from "@vastra/contracts";
+import { isUuid } from "@vastra/contracts/ids";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { campaignRecipients, emailOutbox, newsletterCampaigns } from "../../db/schema.ts";
@@ -46,9 +48,6 @@ type CampaignSnapshot = {
 };
 
 type LinkConfig = { appSecret: string; publicUrl: string };
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A campaign as the admin sees it: totals counted from its recipients and its e-mails. */
 async function campaignProgress(db: Db, id: string): Promise<NewsletterCampaign | undefined> {

@@ -21,6 +21,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { orderEvents, orders } from "../../db/schema.ts";
+import { withActivityContext } from "../activity/context.ts";
 import { isUuid } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
@@ -298,6 +299,7 @@ export async function updateOrderNotes(
     if (!row) throw new NotFoundError(ORDER_MESSAGES.notFound);
     if (row.notes === text) return false;
     const now = clock();
+    await withActivityContext(tx, { actorId: actor.id, reason: "admin edit" });
     await tx.update(orders).set({ notes: text, updatedAt: now }).where(eq(orders.id, orderId));
     await tx.insert(orderEvents).values({
       orderId,

@@ -26,6 +26,15 @@ const itemLabel = (item: Order["items"][number]) =>
 export function chargeRows(order: Order): Array<[string, string]> {
   return [
     ["Subtotal", formatRupees(order.subtotalAmount)],
+    // Coupons (record 0047): the discount off the items, before shipping.
+    ...(order.discountAmount
+      ? [
+          [`Coupon ${order.couponCode ?? ""}`.trim(), `-${formatRupees(order.discountAmount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ["Shipping", order.shippingAmount > 0 ? formatRupees(order.shippingAmount) : "Free"],
     ...(order.codFeeAmount > 0
       ? [["Cash-on-delivery fee", formatRupees(order.codFeeAmount)] as [string, string]]

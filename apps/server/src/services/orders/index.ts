@@ -31,9 +31,17 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { cartLines, idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import type { EmailContent } from "../../mail/templates.ts";
+import { orderChangeReason, withActivityContext } from "../activity/context.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { cartTotalPaise, isUuid, type PricedLine, readCart, toCart } from "../cart/index.ts";
 import { type Clock, systemClock } from "../clock.ts";
+import {
+  chargesWithDiscount,
+  recordRedemption,
+  redeemCoupon,
+  releaseCoupon,
+  retakeCoupon,
+} from "../coupons/index.ts";
 import { assertDeliverable, getDeliverySettings } from "../delivery/index.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
 import { assertBuyerGstin, recordTaxDocuments } from "../gst/index.ts";
@@ -201,6 +209,11 @@ export async function applyChange(
     paymentStatus: change.paymentStatus ?? row.paymentStatus,
     paymentMethod: change.paymentMethod ?? row.paymentMethod,
   };
+  // The activity history (record 0050): who moves the order, and why (a cancel, a return, …).
+  await withActivityContext(tx, {
+    actorId: change.actor.id,
+    reason: orderChangeReason({ from: row.status, to: next.status }, change.actor.id, row.userId),
+  });
   const items = sortItems(await orderItemsOf(tx, row.id));
   const stockItems: StockItem[] = items.map((item) => ({
     productId: item.productId,
@@ -208,6 +221,14 @@ export async function applyChange(
     quantity: item.quantity,
     title: item.title,
   }));
+
+  // Record 0047: a cancelled order gives its coupon use back; reopened, it takes it again.
+  let coupon: "released" | "retaken" | undefined;
+  if (next.status === "cancelled" && row.status !== "cancelled") {
+    if (await releaseCoupon(tx, row.id)) coupon = "released";
+  } else if (row.status === "cancelled" && next.status !== "cancelled") {
+    if (await retakeCoupon(tx, row, now)) coupon = "retaken";
+  }
 
   let stock: "returned" | "taken" | undefined;
   // Record 0038: only a shipped order becomes returned (RTO); its goods come back to stock.
@@ -261,6 +282,7 @@ export async function applyChange(
     if (changed[key]) data[key] = { from: row[key], to: next[key] };
   }
   if (stock) data.stock = stock;
+  if (coupon) data.coupon = coupon;
   const order = toOrder(updated!, items);
   if (changed.status && EMAILED_STATUSES.includes(next.status) && !change.quiet) {
     const store = await getStoreSettings(tx);
@@ -393,8 +415,10 @@ function sameItems(lines: PricedLine[], items: PlaceInput["items"]): boolean {
 }
 
 /** An order to place; without a payment method (older callers): UPI on contact. */
-export type PlaceInput = Omit<PlaceOrder, "paymentMethod"> & {
+export type PlaceInput = Omit<PlaceOrder, "paymentMethod" | "couponCode"> & {
   paymentMethod?: PlaceOrder["paymentMethod"] | undefined;
+  /** A coupon code (record 0047). */
+  couponCode?: string | undefined;
 };
 
 type Claim = { kind: "new" } | { kind: "stored"; statusCode: number; body: OrderReply };
@@ -489,10 +513,18 @@ export function createOrderService(deps: {
     const now = clock();
     const lines = await readCart(tx, user.id, { forUpdate: true });
     if (lines.length === 0) throw ValidationError.field("items", ORDER_MESSAGES.emptyCart);
+    // The activity history (record 0050): the order and its stock rows are the shopper's 'order'.
+    await withActivityContext(tx, { actorId: user.id, reason: "order" });
     // Issue #14 (record 0036): items, then shipping below the threshold and the COD fee.
     const method = input.paymentMethod ?? "upi";
     const settings = await getDeliverySettings(tx);
-    const charges = orderCharges(cartTotalPaise(lines), settings, method);
+    // Record 0047: a coupon is re-checked and its use counted here, its row locked to the commit.
+    const coupon = input.couponCode
+      ? await redeemCoupon(tx, { code: input.couponCode, userId: user.id, lines, now })
+      : undefined;
+    const charges = coupon
+      ? chargesWithDiscount(cartTotalPaise(lines), coupon.discountPaise, settings, method)
+      : { ...orderCharges(cartTotalPaise(lines), settings, method), discountPaise: 0 };
     const totalPaise = charges.totalPaise;
     const fresh = { cart: toCart(lines), totalAmount: totalPaise / 100 };
     if (!sameItems(lines, input.items)) throw new ConflictError(ORDER_MESSAGES.cartChanged, fresh);
@@ -555,6 +587,8 @@ export function createOrderService(deps: {
         subtotalPaise: charges.subtotalPaise,
         shippingPaise: charges.shippingPaise,
         codFeePaise: charges.codFeePaise,
+        couponCode: coupon?.code ?? null,
+        discountPaise: charges.discountPaise,
         buyerGstin: input.buyerGstin ?? null,
         customerName: input.user.name,
         customerEmail: input.user.email,
@@ -584,8 +618,9 @@ export function createOrderService(deps: {
     const items = await tx
       .insert(orderItems)
       .values(
-        lines.map((line) => ({
+        lines.map((line, i) => ({
           orderId: order.id,
+          discountPaise: coupon?.perLine[i] ?? 0,
           productId: line.productId,
           title: line.title,
           imageUrl: line.imageUrl,
@@ -596,6 +631,7 @@ export function createOrderService(deps: {
         })),
       )
       .returning();
+    if (coupon) await recordRedemption(tx, coupon, order.id, user.id, now);
     await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
 
     const placed = toOrder(order, sortItems(items));
@@ -626,6 +662,7 @@ export function createOrderService(deps: {
         totalAmount: totalPaise / 100,
         shippingAmount: charges.shippingPaise / 100,
         codFeeAmount: charges.codFeePaise / 100,
+        ...(coupon ? { couponCode: coupon.code, discountAmount: charges.discountPaise / 100 } : {}),
         paymentMethod: method,
         items: lines.length,
         mail,

@@ -39,6 +39,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     shippingAmount: rupees(row.shippingPaise),
     codFeeAmount: rupees(row.codFeePaise),
     codFeeWaived: row.codFeeWaived,
+    couponCode: row.couponCode ?? null,
+    discountAmount: rupees(row.discountPaise ?? 0),
     items: items.map((item) => ({
       productId: item.productId,
       title: item.title,

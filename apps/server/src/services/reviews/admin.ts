@@ -87,6 +87,8 @@ export function createReviewAdminService(deps: { db: Db }) {
             hiddenAt: reviews.hiddenAt,
             reply: reviews.reply,
             repliedAt: reviews.repliedAt,
+            fit: reviews.fit,
+            sizeBought: reviews.sizeBought,
             verifiedBuyer: sql<boolean>`exists (
               select 1 from orders o join order_items oi on oi.order_id = o.id
               where o.user_id = ${qualified(reviews.userId)} and oi.product_id = ${productId}

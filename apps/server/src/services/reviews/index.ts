@@ -1,22 +1,26 @@
 /**
  * Reviews: one per shopper per product (the unique index decides, so two racing submits cannot both
  * win); the owner or an admin changes or deletes one; comments are plain text; a review is marked
- * 'verified buyer' when its author has a delivered order containing the product.
+ * 'verified buyer' when its author has a delivered order containing the product. Only a verified
+ * buyer may say how it fitted and the size bought (record 0046): one of the product's sizes.
  */
 import {
   type createReviewSchema,
+  type FitAnswer,
+  type FitQuestion,
   REVIEW_MESSAGES,
   type Review,
+  SIZE_CHART_MESSAGES,
   type updateReviewSchema,
 } from "@vastra/contracts";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, DbOrTx } from "../../db/client.ts";
-import { products, reviews, type users } from "../../db/schema.ts";
+import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
+import { productSizes, products, reviews, type users } from "../../db/schema.ts";
 import { isUuid } from "../catalogue/index.ts";
 import { qualified } from "../catalogue/sql.ts";
 import type { Clock } from "../clock.ts";
-import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 
 export type CreateReviewInput = z.output<typeof createReviewSchema>;
 export type UpdateReviewInput = z.output<typeof updateReviewSchema>;
@@ -40,6 +44,8 @@ const reviewColumns = {
   hiddenAt: reviews.hiddenAt,
   reply: reviews.reply,
   repliedAt: reviews.repliedAt,
+  fit: reviews.fit,
+  sizeBought: reviews.sizeBought,
 };
 type ReviewRow = {
   id: string;
@@ -54,6 +60,8 @@ type ReviewRow = {
   hiddenAt: Date | null;
   reply: string | null;
   repliedAt: Date | null;
+  fit?: FitAnswer | null;
+  sizeBought?: string | null;
 };
 
 export function toReview(row: ReviewRow): Review {
@@ -71,7 +79,52 @@ export function toReview(row: ReviewRow): Review {
       row.reply !== null
         ? { text: row.reply, repliedAt: (row.repliedAt ?? row.updatedAt).toISOString() }
         : null,
+    fit: row.fit ?? null,
+    sizeBought: row.sizeBought ?? null,
   };
+}
+
+/** The sizes of this shopper's delivered order lines of the product, latest first (none: not verified). */
+async function deliveredSizes(db: DbOrTx, userId: string, productId: string): Promise<string[]> {
+  const rows = await db.execute(sql`
+    select oi.size from orders o join order_items oi on oi.order_id = o.id
+    where o.user_id = ${userId} and oi.product_id = ${productId} and o.status = 'delivered'
+    order by o.created_at desc, oi.id`);
+  return rowsOf<{ size: string }>(rows).map((r) => r.size);
+}
+
+async function productSizeNames(db: DbOrTx, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ size: productSizes.size })
+    .from(productSizes)
+    .where(eq(productSizes.productId, productId))
+    .orderBy(asc(productSizes.position), asc(productSizes.size));
+  return rows.map((r) => r.size);
+}
+
+/**
+ * The fit answer and size bought to store (undefined: leave as they are): refused unless the
+ * review's author is a verified buyer; the size must be one of the product's (its spelling kept).
+ */
+async function fitFields(
+  db: DbOrTx,
+  authorId: string,
+  productId: string,
+  input: { fit?: FitAnswer | null; sizeBought?: string | null },
+): Promise<{ fit?: FitAnswer | null; sizeBought?: string | null }> {
+  const out: { fit?: FitAnswer | null; sizeBought?: string | null } = {};
+  if (input.fit !== undefined) out.fit = input.fit;
+  if (input.sizeBought !== undefined) out.sizeBought = input.sizeBought;
+  if (!input.fit && !input.sizeBought) return out;
+  if ((await deliveredSizes(db, authorId, productId)).length === 0)
+    throw new ForbiddenError(SIZE_CHART_MESSAGES.fitNotVerified);
+  if (input.sizeBought) {
+    const wanted = input.sizeBought.toLowerCase();
+    const size = (await productSizeNames(db, productId)).find((s) => s.toLowerCase() === wanted);
+    if (!size) throw ValidationError.field("sizeBought", SIZE_CHART_MESSAGES.sizeBoughtUnknown);
+    out.sizeBought = size;
+  }
+  return out;
 }
 
 function isDuplicateReview(error: unknown): boolean {
@@ -121,8 +174,20 @@ export function createReviewService(deps: { db: Db; clock: Clock }) {
       return rows.map(toReview);
     },
 
+    /** May this shopper say how it fitted, and the size of their latest delivered order line. */
+    async fitQuestion(actor: Actor, productId: string): Promise<FitQuestion> {
+      await assertProduct(db, productId);
+      const [bought, sizes] = await Promise.all([
+        deliveredSizes(db, actor.id, productId),
+        productSizeNames(db, productId),
+      ]);
+      const latest = bought.find((size) => sizes.includes(size)) ?? null;
+      return { verifiedBuyer: bought.length > 0, sizeBought: latest, sizes };
+    },
+
     async create(actor: Actor, input: CreateReviewInput): Promise<Review> {
       await assertProduct(db, input.productId);
+      const fitted = await fitFields(db, actor.id, input.productId, input);
       const now = clock();
       let id: string;
       try {
@@ -134,6 +199,7 @@ export function createReviewService(deps: { db: Db; clock: Clock }) {
             name: actor.name,
             rating: input.rating,
             comment: input.comment,
+            ...fitted,
             createdAt: now,
             updatedAt: now,
           })
@@ -149,9 +215,10 @@ export function createReviewService(deps: { db: Db; clock: Clock }) {
     async update(actor: Actor, id: string, input: UpdateReviewInput): Promise<Review> {
       const review = await findReview(db, id);
       assertMayChange(actor, review);
+      const fitted = await fitFields(db, review.userId, review.productId, input);
       await db
         .update(reviews)
-        .set({ rating: input.rating, comment: input.comment, updatedAt: clock() })
+        .set({ rating: input.rating, comment: input.comment, ...fitted, updatedAt: clock() })
         .where(eq(reviews.id, id));
       return toReview(await findReview(db, id));
     },

@@ -263,10 +263,11 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
            order by b.bucket`),
       );
 
-      // Units from the orders that stand (not cancelled); revenue from the paid ones.
+      // Units from the orders that stand (not cancelled); revenue from the paid ones, net of
+      // each line's share of a coupon discount (record 0047).
       const lineFigures = sql`
         coalesce(sum(oi.quantity) filter (where o.status <> 'cancelled'), 0)::int as units,
-        coalesce(sum(oi.price_paise::bigint * oi.quantity)
+        coalesce(sum(oi.price_paise::bigint * oi.quantity - oi.discount_paise)
                  filter (where o.payment_status = 'paid'), 0)::bigint as paise`;
       const counts = sql`(o.status <> 'cancelled' or o.payment_status = 'paid')`;
 

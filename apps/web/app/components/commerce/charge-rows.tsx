@@ -11,7 +11,7 @@ import {
 } from "@vastra/contracts/shipping";
 import { Truck } from "lucide-react";
 import { cn } from "~/components/ui/cn";
-import { formatRupees } from "./money";
+import { formatRupees } from "~/lib/cart-money";
 
 /** Rupees: subtotal, shipping, COD fee and total. */
 export type ShownCharges = {
@@ -21,6 +21,9 @@ export type ShownCharges = {
   total: number;
   /** An order whose COD fee the store waived. */
   codFeeWaived?: boolean;
+  /** Coupons (record 0047): rupees off the items, and the code. */
+  discount?: number;
+  couponCode?: string | null | undefined;
 };
 
 /** The charges of `subtotal` rupees of items paid by `method`. */
@@ -28,13 +31,18 @@ export function chargesFor(
   subtotal: number,
   rules: ShippingRules,
   method: CheckoutPaymentMethod,
+  /** A coupon's discount (record 0047): shipping is judged on the items after it. */
+  coupon?: { code: string; discount: number } | null,
 ): ShownCharges {
-  const c = orderCharges(Math.round(subtotal * 100), rules, method);
+  const discountPaise = coupon ? Math.round(coupon.discount * 100) : 0;
+  const subtotalPaise = Math.round(subtotal * 100);
+  const c = orderCharges(subtotalPaise - discountPaise, rules, method);
   return {
-    subtotal: c.subtotalPaise / 100,
+    subtotal: subtotalPaise / 100,
     shipping: c.shippingPaise / 100,
     codFee: c.codFeePaise / 100,
     total: c.totalPaise / 100,
+    ...(coupon ? { discount: coupon.discount, couponCode: coupon.code } : {}),
   };
 }
 
@@ -57,6 +65,16 @@ export function ChargeRows({
         <dt className="text-muted-foreground">Subtotal</dt>
         <dd className="tabular-nums">{formatRupees(charges.subtotal)}</dd>
       </div>
+      {charges.discount ? (
+        <div className="flex justify-between gap-4" data-testid="discount-line">
+          <dt className="min-w-0 break-words text-muted-foreground">
+            {charges.couponCode ? `Coupon ${charges.couponCode}` : "Coupon discount"}
+          </dt>
+          <dd className="shrink-0 whitespace-nowrap tabular-nums font-medium text-success">
+            −{formatRupees(charges.discount)}
+          </dd>
+        </div>
+      ) : null}
       <div className="flex justify-between gap-4" data-testid="shipping-line">
         <dt className="text-muted-foreground">Shipping</dt>
         <dd className={cn("tabular-nums", charges.shipping === 0 && "font-medium text-success")}>
@@ -111,6 +129,8 @@ export function orderChargesShown(order: {
   codFeeAmount?: number;
   codFeeWaived?: boolean;
   totalAmount: number;
+  couponCode?: string | null | undefined;
+  discountAmount?: number | undefined;
 }): ShownCharges {
   return {
     subtotal: order.subtotalAmount ?? order.totalAmount,
@@ -118,5 +138,8 @@ export function orderChargesShown(order: {
     codFee: order.codFeeAmount ?? 0,
     total: order.totalAmount,
     codFeeWaived: order.codFeeWaived ?? false,
+    ...(order.discountAmount
+      ? { discount: order.discountAmount, couponCode: order.couponCode }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import { cartTotal, formatRupees } from "~/features/cart/money";
+import { cartTotal, formatRupees } from "~/lib/cart-money";
 
 export type ShownItem = {
   productId: string | null;

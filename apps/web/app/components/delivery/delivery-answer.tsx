@@ -6,9 +6,9 @@
 import type { DeliveryCheck } from "@vastra/contracts/pincode";
 import { PIN_MESSAGES, PIN_PATTERN } from "@vastra/contracts/pincode-messages";
 import { Banknote, CircleAlert, MapPin } from "lucide-react";
+import { lookUpDelivery, placeOf } from "~/components/delivery/lookup";
+import { readStoredPin, storePin } from "~/components/delivery/pin-storage";
 import { cn } from "~/components/ui/cn";
-import { lookUpDelivery, placeOf } from "./lookup";
-import { readStoredPin, storePin } from "./pin-storage";
 
 export { readStoredPin };
 

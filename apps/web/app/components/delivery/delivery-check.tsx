@@ -1,16 +1,16 @@
 import { Truck } from "lucide-react";
 import * as React from "react";
+import type { CheckState } from "~/components/delivery/delivery-answer";
+import { PIN_STORAGE_KEY } from "~/components/delivery/pin-key";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
-import type { CheckState } from "./delivery-answer";
-import { PIN_STORAGE_KEY } from "./pin-key";
 
-type Working = typeof import("./delivery-answer");
+type Working = typeof import("~/components/delivery/delivery-answer");
 let loading: Promise<Working> | undefined;
 /** The working part (delivery-answer.tsx), fetched once, when first needed. */
 const loadWorking = () => {
-  loading ??= import("./delivery-answer");
+  loading ??= import("~/components/delivery/delivery-answer");
   return loading;
 };
 

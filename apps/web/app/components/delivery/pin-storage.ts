@@ -4,7 +4,7 @@
  * nothing is remembered and nothing breaks.
  */
 import { PIN_PATTERN } from "@vastra/contracts/pincode-messages";
-import { PIN_STORAGE_KEY } from "./pin-key";
+import { PIN_STORAGE_KEY } from "~/components/delivery/pin-key";
 
 export function readStoredPin(): string {
   try {

@@ -1,4 +1,14 @@
-import { Gift, LayoutDashboard, LogOut, Package, Search, ShoppingBag, User, X } from "lucide-react";
+import {
+  Gift,
+  Heart,
+  LayoutDashboard,
+  LogOut,
+  Package,
+  Search,
+  ShoppingBag,
+  User,
+  X,
+} from "lucide-react";
 import * as React from "react";
 import { Link, NavLink, useLocation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -238,6 +248,12 @@ function AccountMenu({ user }: { user: SessionUser }) {
           <Link to="/orders">
             <Package aria-hidden="true" />
             Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/wishlist">
+            <Heart aria-hidden="true" />
+            Wishlist
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -3,6 +3,7 @@ export const MAIN_NAV = [
   { to: "/products", label: "Collections" },
   { to: "/profile", label: "Profile" },
   { to: "/orders", label: "Orders" },
+  { to: "/wishlist", label: "Wishlist" },
   { to: "/affiliate", label: "Referrals" },
 ] as const;
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
-import { formatRating, plural } from "./format";
+import { formatRating, plural } from "~/lib/format";
 
 /** A five-pointed star in a 24 × 24 box. */
 const STAR: ReadonlyArray<readonly [number, number]> = [

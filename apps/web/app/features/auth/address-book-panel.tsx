@@ -15,6 +15,7 @@ import { PIN_PATTERN } from "@vastra/contracts/pincode-messages";
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import * as React from "react";
 import { type FetcherWithComponents, Link, useFetcher } from "react-router";
+import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/components/delivery/lookup";
 import { AddressTypeChooser } from "~/components/ui/address-type-chooser";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,7 +25,6 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useToast } from "~/components/ui/toast";
-import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/features/delivery/lookup";
 import {
   ADDRESS_FIELDS,
   type AddressField,

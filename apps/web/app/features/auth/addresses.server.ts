@@ -2,64 +2,14 @@
  * The address book's loads and the profile's address forms (issue #16, record 0040): the API in
  * process, with the shopper's cookie. Server-only.
  */
-import {
-  ADDRESS_BOOK_MESSAGES,
-  type AddressReply,
-  type SavedAddress,
-} from "@vastra/contracts/addresses";
+import { ADDRESS_BOOK_MESSAGES, type AddressReply } from "@vastra/contracts/addresses";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { apiCall } from "~/lib/api";
-import { serverApi } from "~/lib/api.server";
 import { loginUrl } from "~/lib/auth.server";
 import { ADDRESS_FIELDS, addressBody, readAddressForm, validateAddress } from "./address-form";
 import { callAuthApi } from "./api.server";
 import { type AuthResult, failure } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** The shopper's saved addresses (seeded on first opening); `failed` when they could not be read. */
-export async function loadAddresses(
-  context: Context,
-): Promise<{ addresses: SavedAddress[]; failed: boolean }> {
-  try {
-    const { response, data: book } = await apiCall<SavedAddress[]>(
-      serverApi(context),
-      "/api/me/addresses",
-    );
-    if (response.ok && Array.isArray(book)) return { addresses: book, failed: false };
-    console.error(`GET /api/me/addresses answered ${response.status}`);
-  } catch (error) {
-    console.error("GET /api/me/addresses failed", error);
-  }
-  return { addresses: [], failed: true };
-}
-
-/** One saved address of the shopper's, or undefined (gone, or another shopper's). */
-export async function loadAddress(context: Context, id: string): Promise<SavedAddress | undefined> {
-  const { response, data: address } = await apiCall<SavedAddress>(
-    serverApi(context),
-    `/api/me/addresses/${encodeURIComponent(id)}`,
-  );
-  return response.ok ? address : undefined;
-}
-
-/** Saves an address for the checkout; what became of it, for the confirmation to say. */
-export async function saveCheckoutAddress(
-  context: Context,
-  body: ReturnType<typeof addressBody>,
-): Promise<"saved" | "known" | "full" | "failed"> {
-  try {
-    const { response, data: reply } = await apiCall<AddressReply>(
-      serverApi(context),
-      "/api/me/addresses",
-      { method: "POST", body },
-    );
-    if (response.ok) return reply?.created === false ? "known" : "saved";
-    return response.status === 409 ? "full" : "failed";
-  } catch {
-    return "failed";
-  }
-}
 
 const signInAgain = () => redirect(loginUrl("/profile"));
 

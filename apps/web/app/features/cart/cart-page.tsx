@@ -3,16 +3,17 @@ import type { ShippingRules } from "@vastra/contracts/shipping";
 import { CircleAlert, Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link, useFetcher } from "react-router";
+import { ChargeRows, chargesFor, FreeShippingNote } from "~/components/commerce/charge-rows";
+import { type AppliedCoupon, CouponField, cartKeyOf } from "~/components/commerce/coupon-field";
+import { DeliveryCheck } from "~/components/delivery/delivery-check";
+import { PAGE_FRAME, PageHeader } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { useToast } from "~/components/ui/toast";
-import { productPath } from "~/features/catalogue/product";
-import { DeliveryCheck } from "~/features/delivery/delivery-check";
-import { ChargeRows, chargesFor, FreeShippingNote } from "./charges";
-import { cartQuantity, cartTotal, formatRupees, itemCount } from "./money";
-import { PAGE_FRAME, PageHeader } from "./page-header";
+import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/lib/cart-money";
+import { productPath } from "~/lib/product";
 import { type CartActionResult, type CartIntent, lineKey } from "./types";
 
 export type CartPageProps = {
@@ -318,6 +319,9 @@ export function CartSummary({
   const subtotal = cartTotal(cart);
   const count = cartQuantity(cart);
   const blocked = cart.some((line) => line.quantity > line.stock);
+  // Record 0047: the code applied here is kept for the checkout.
+  const [coupon, setCoupon] = React.useState<AppliedCoupon | null>(null);
+  const charges = chargesFor(subtotal, rules, "upi", coupon);
   return (
     <Card className="gap-4 p-5 sm:p-6 lg:sticky lg:top-28">
       <h2
@@ -331,9 +335,10 @@ export function CartSummary({
           <span className="text-muted-foreground">Items</span>
           <span className="tabular-nums">{count}</span>
         </div>
-        <ChargeRows charges={chargesFor(subtotal, rules, "upi")} totalTestId="cart-total" />
+        <ChargeRows charges={charges} totalTestId="cart-total" />
       </div>
-      <FreeShippingNote subtotal={subtotal} rules={rules} />
+      <CouponField cartKey={cartKeyOf(cart)} onChange={setCoupon} />
+      <FreeShippingNote subtotal={subtotal - (charges.discount ?? 0)} rules={rules} />
       {rules.codFeeRupees > 0 ? (
         <p className="text-xs text-muted-foreground">
           Cash on delivery adds {formatRupees(rules.codFeeRupees)}; you choose how to pay at

@@ -9,8 +9,8 @@ import { REVIEW_MESSAGES, type Review } from "@vastra/contracts/reviews";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, apiCall, apiJson } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
+import { type ProductSummary, toProductSummary } from "~/lib/product";
 import { apiQuery, type ListFilters } from "./filters";
-import { type ProductSummary, toProductSummary } from "./product";
 import type { FilterOptions } from "./product-filters";
 import type { ReviewIntent, ReviewResult } from "./types";
 
@@ -155,6 +155,14 @@ export async function changeReview(
   const reviewId = String(form.get("reviewId") ?? "");
   const rating = Number(form.get("rating") ?? 5);
   const comment = String(form.get("comment") ?? "").trim();
+  // A verified buyer's fit answers (record 0046): sent only when the form asked them.
+  const fitted =
+    form.get("fitAsked") === "1"
+      ? {
+          fit: String(form.get("fit") ?? "") || null,
+          sizeBought: String(form.get("sizeBought") ?? "") || null,
+        }
+      : {};
 
   if (intent !== "delete" && !comment) {
     return {
@@ -177,13 +185,13 @@ export async function changeReview(
     if (intent === "create") {
       await apiJson(api, "/api/reviews", {
         method: "POST",
-        body: { productId, rating, comment },
+        body: { productId, rating, comment, ...fitted },
         fallback: FAILED.create,
       });
     } else if (intent === "update") {
       await apiJson(api, `/api/reviews/${encodeURIComponent(reviewId)}`, {
         method: "PUT",
-        body: { rating, comment },
+        body: { rating, comment, ...fitted },
         fallback: FAILED.update,
       });
     } else {

@@ -4,7 +4,7 @@
  * not announced).
  */
 import { cn } from "~/components/ui/cn";
-import { formatPrice } from "./format";
+import { formatPrice } from "~/lib/format";
 
 export type PriceTagProps = {
   price: number;

@@ -1,13 +1,14 @@
 import type { Product } from "@vastra/contracts/catalogue";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
+import { WishlistHeart } from "~/components/commerce/wishlist-heart";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
+import { RatingSummary } from "~/components/ui/stars";
+import { type ProductSummary, productPath, quickAddSize, sizeStockOf } from "~/lib/product";
 import { PriceTag } from "./price-tag";
-import { type ProductSummary, productPath, quickAddSize, sizeStockOf } from "./product";
-import { RatingSummary } from "./stars";
 import { useAddToCart } from "./use-add-to-cart";
 
 const MAX_SIZES_SHOWN = 4;
@@ -132,6 +133,11 @@ export function ProductCard({ product, view = "grid", priority = false }: Produc
           className="aspect-[4/5] w-full object-cover transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
         <StockBadge status={product.stockStatus} className="absolute top-2 left-2" />
+        <WishlistHeart
+          productId={product._id}
+          title={product.title}
+          className="absolute top-2 right-2"
+        />
       </div>
 
       <div className={cn("flex min-w-0 flex-1 flex-col gap-1.5", list ? "py-1" : "p-3 sm:p-4")}>

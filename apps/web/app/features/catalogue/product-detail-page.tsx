@@ -3,23 +3,26 @@ import type { Product } from "@vastra/contracts/catalogue";
 import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
 import type { Review } from "@vastra/contracts/reviews";
 import { shippingChargeSentence } from "@vastra/contracts/shipping-rules";
+import type { FitQuestion, ProductSizeChart } from "@vastra/contracts/size-charts";
 import { ArrowLeft, PackageX, RotateCcw, ShoppingBag, Truck } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { WishlistHeart } from "~/components/commerce/wishlist-heart";
+import { DeliveryCheck } from "~/components/delivery/delivery-check";
 import { Button } from "~/components/ui/button";
+import { RatingSummary } from "~/components/ui/stars";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
-import { DeliveryCheck } from "~/features/delivery/delivery-check";
 import { useNonce } from "~/lib/nonce";
+import { galleryImages, sizeStockOf, stockOfSize } from "~/lib/product";
 import { PriceTag } from "./price-tag";
-import { galleryImages, sizeStockOf, stockOfSize } from "./product";
 import { StockBadge } from "./product-card";
 import { ProductGallery } from "./product-gallery";
 import { ProductDetails, ShippingInfo } from "./product-info";
 import { ColorChooser, QuantityStepper, SizeChooser } from "./product-options";
 import { ProductReviews, type Viewer } from "./product-reviews";
 import { jsonForScript } from "./seo";
-import { RatingSummary } from "./stars";
+import { FitLine, FitQuestionProvider, SizeChartButton } from "./size-fit";
 import { useAddToCart } from "./use-add-to-cart";
 import { useShippingRules } from "./use-shipping-rules";
 
@@ -50,6 +53,10 @@ export type ProductDetailPageProps = {
   url: string;
   /** The schema.org Product of this page. */
   jsonLd: unknown;
+  /** The product's size chart (record 0046); null: none, so no "Size chart" button. */
+  sizeChart?: ProductSizeChart | null;
+  /** May the signed-in shopper say how it fitted (null: a guest). */
+  fitQuestion?: FitQuestion | null;
 };
 
 type Tab = "details" | "reviews" | "shipping";
@@ -61,6 +68,8 @@ export function ProductDetailPage({
   viewer,
   url,
   jsonLd,
+  sizeChart = null,
+  fitQuestion = null,
 }: ProductDetailPageProps) {
   const nonce = useNonce();
   const shippingRules = useShippingRules();
@@ -194,6 +203,7 @@ export function ProductDetailPage({
             ) : (
               <RatingSummary average={0} count={0} />
             )}
+            <FitLine fit={product.fit} />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <PriceTag
                 size="page"
@@ -218,7 +228,15 @@ export function ProductDetailPage({
 
           <div className="grid gap-6 border-t border-border pt-6">
             <ColorChooser colors={product.colors} value={color} onChange={chooseColor} />
-            <div data-size-chooser="">
+            <div data-size-chooser="" className="relative">
+              {sizeChart && sizes.length > 0 ? (
+                <SizeChartButton
+                  sizeChart={sizeChart}
+                  title={product.title}
+                  size={size}
+                  className="absolute top-0 right-0"
+                />
+              ) : null}
               <SizeChooser
                 sizes={sizes}
                 value={size}
@@ -251,6 +269,7 @@ export function ProductDetailPage({
               <ShoppingBag aria-hidden="true" />
               {outOfStock ? "Out of stock" : "Add to cart"}
             </Button>
+            <WishlistHeart productId={product._id} title={product.title} className="shadow-none" />
             <React.Suspense fallback={null}>
               <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
             </React.Suspense>
@@ -289,13 +308,15 @@ export function ProductDetailPage({
             <ProductDetails product={product} size={size} />
           </TabsContent>
           <TabsContent value="reviews" className="pt-2">
-            <ProductReviews
-              productId={product._id}
-              averageRating={product.averageRating}
-              reviewCount={product.reviewCount}
-              reviews={reviews}
-              viewer={viewer}
-            />
+            <FitQuestionProvider value={fitQuestion}>
+              <ProductReviews
+                productId={product._id}
+                averageRating={product.averageRating}
+                reviewCount={product.reviewCount}
+                reviews={reviews}
+                viewer={viewer}
+              />
+            </FitQuestionProvider>
           </TabsContent>
           <TabsContent value="shipping" className="pt-2">
             <ShippingInfo />

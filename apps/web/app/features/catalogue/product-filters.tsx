@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
+import { swatchFor } from "~/lib/format";
 import {
   activeFilterCount,
   filterValues,
@@ -16,7 +17,6 @@ import {
   withParam,
   withToggledValue,
 } from "./filters";
-import { swatchFor } from "./format";
 
 export type FilterOptions = {
   categories: Category[];

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
-import type { GalleryImage } from "./product";
+import type { GalleryImage } from "~/lib/product";
 
 export type ProductGalleryProps = {
   images: GalleryImage[];

@@ -16,6 +16,9 @@ import {
   DrawerTrigger,
 } from "~/components/ui/drawer";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Pagination } from "~/components/ui/pagination";
+import { plural } from "~/lib/format";
+import type { ProductSummary } from "~/lib/product";
 import {
   activeFilterCount,
   filterValues,
@@ -29,9 +32,6 @@ import {
   withParam,
   withToggledValue,
 } from "./filters";
-import { plural } from "./format";
-import { Pagination } from "./pagination";
-import type { ProductSummary } from "./product";
 import { ProductCard } from "./product-card";
 import { categoryNames, type FilterOptions, FilterPanel } from "./product-filters";
 

@@ -2,7 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
 import { FieldError } from "~/components/ui/field";
-import { swatchFor } from "./format";
+import { swatchFor } from "~/lib/format";
 
 const legendClass = "text-sm font-medium text-foreground";
 

@@ -14,10 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Stars } from "~/components/ui/stars";
 import { useToast } from "~/components/ui/toast";
-import { formatDate, formatRating, plural } from "./format";
+import { formatDate, formatRating, plural } from "~/lib/format";
 import { useFetcherResult, useReviewFetcher } from "./review-fetcher";
-import { Stars } from "./stars";
+import { ReviewFit } from "./size-fit";
 
 /**
  * The write/edit form loads only where it is shown (a signed-in shopper who may review): guests,
@@ -181,6 +182,7 @@ function ReviewItem({
         <span className="sr-only">Rated {review.rating} out of 5</span>
         <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
       </div>
+      <ReviewFit fit={review.fit ?? null} sizeBought={review.sizeBought ?? null} />
       <p className="leading-relaxed break-words whitespace-pre-line text-foreground/90">
         {review.comment}
       </p>

@@ -12,6 +12,8 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { useToast } from "~/components/ui/toast";
 import { useFetcherResult, useReviewFetcher } from "./review-fetcher";
+import { FitFields } from "./review-fit-fields";
+import { useFitQuestion } from "./size-fit";
 
 const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -89,6 +91,8 @@ export function ReviewForm({
   const [error, setError] = React.useState<string | null>(null);
   const textarea = React.useRef<HTMLTextAreaElement>(null);
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent;
+  // A verified buyer's fit questions (record 0046); a review being edited keeps its answers.
+  const fitQuestion = useFitQuestion();
 
   React.useEffect(() => {
     if (mode === "edit") textarea.current?.focus();
@@ -138,6 +142,7 @@ export function ReviewForm({
       <input type="hidden" name="intent" value={intent} />
       {review ? <input type="hidden" name="reviewId" value={review._id} /> : null}
       <RatingInput value={rating} onChange={setRating} name="rating" />
+      {fitQuestion?.verifiedBuyer ? <FitFields question={fitQuestion} review={review} /> : null}
       <Field
         label="Your review"
         error={error}

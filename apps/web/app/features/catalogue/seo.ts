@@ -2,8 +2,8 @@
 import type { Product } from "@vastra/contracts/catalogue";
 import { imageVariant } from "@vastra/contracts/images";
 import type { MetaDescriptor } from "react-router";
-import { truncate } from "./format";
-import { productPath } from "./product";
+import { truncate } from "~/lib/format";
+import { productPath } from "~/lib/product";
 
 export const DEFAULT_STORE_NAME = "Vastra";
 

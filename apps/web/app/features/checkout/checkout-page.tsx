@@ -16,6 +16,23 @@ import {
 import { CircleAlert, CircleCheck, Lock, ShoppingBag } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
+import {
+  ChargeRows,
+  chargesFor,
+  FreeShippingNote,
+  orderChargesShown,
+  type ShownCharges,
+} from "~/components/commerce/charge-rows";
+import {
+  type AppliedCoupon,
+  CouponField,
+  cartKeyOf,
+  clearStoredCoupon,
+} from "~/components/commerce/coupon-field";
+import { OrderLines } from "~/components/commerce/order-lines";
+import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/components/delivery/lookup";
+import { readStoredPin, storePin } from "~/components/delivery/pin-storage";
+import { PAGE_FRAME, PageHeader } from "~/components/layout/page-header";
 import { AddressTypeChooser } from "~/components/ui/address-type-chooser";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -33,17 +50,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { useToast } from "~/components/ui/toast";
-import {
-  ChargeRows,
-  chargesFor,
-  FreeShippingNote,
-  orderChargesShown,
-  type ShownCharges,
-} from "~/features/cart/charges";
-import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/features/cart/money";
-import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
-import { type DeliveryLookup, lookUpDelivery, placeOf } from "~/features/delivery/lookup";
-import { readStoredPin, storePin } from "~/features/delivery/pin-storage";
+import { cartQuantity, cartTotal, formatRupees, itemCount } from "~/lib/cart-money";
 import {
   addressLine,
   CHECKOUT_FIELDS,
@@ -54,7 +61,6 @@ import {
   paymentMethodOf,
   validateCheckout,
 } from "./form";
-import { OrderLines } from "./order-lines";
 import {
   type CheckoutAddressSaved,
   NEW_ADDRESS,
@@ -217,6 +223,10 @@ function CheckoutForm({
   const [errors, setErrors] = React.useState<FieldErrors>(() => result?.errors ?? {});
   const [message, setMessage] = React.useState(() => (result && !result.ok ? result.message : ""));
   const [reviewing, setReviewing] = React.useState(false);
+  // Record 0047: the code applied in the cart or here; the order carries it.
+  const [coupon, setCoupon] = React.useState<AppliedCoupon | null>(null);
+  // A refused order checks the code again (it may have been used up meanwhile).
+  const [refusals, setRefusals] = React.useState(0);
   const formRef = React.useRef<HTMLFormElement>(null);
   const alertRef = React.useRef<HTMLDivElement>(null);
   const attempt = React.useRef<{ key: string; body: string } | null>(null);
@@ -284,11 +294,12 @@ function CheckoutForm({
   const codRefused =
     pinAnswer?.serviceable && !pinAnswer.codAvailable
       ? SHIPPING_MESSAGES.codNotAvailable(pinAnswer.pin)
-      : chargesFor(cartTotal(cart), rules, "cash_on_delivery").total > rules.codMaxOrderRupees
+      : chargesFor(cartTotal(cart), rules, "cash_on_delivery", coupon).total >
+          rules.codMaxOrderRupees
         ? COD_MESSAGES.codOverCap(rules.codMaxOrderRupees)
         : undefined;
   const method = paymentMethodOf(values);
-  const charges = chargesFor(cartTotal(cart), rules, method);
+  const charges = chargesFor(cartTotal(cart), rules, method, coupon);
 
   const focusFirstError = React.useCallback((fieldErrors: FieldErrors) => {
     const first = CHECKOUT_FIELDS.find((name) => fieldErrors[name]);
@@ -305,6 +316,7 @@ function CheckoutForm({
     const answer = fetcher.data;
     if (!answer || answer.ok || fetcher.state !== "idle") return;
     setReviewing(false);
+    setRefusals((n) => n + 1);
     setErrors(answer.errors);
     setMessage(answer.message);
     if (answer.message) toast.error(answer.message);
@@ -365,13 +377,14 @@ function CheckoutForm({
     if (busy) return;
     // One key per attempt: the same details and cart keep it (a retried or doubled submit is
     // answered with the first order); anything changed makes a new attempt.
-    const body = JSON.stringify({ values, lines, total: charges.total });
+    const body = JSON.stringify({ values, lines, total: charges.total, coupon: coupon?.code });
     if (attempt.current?.body !== body) attempt.current = { key: newAttemptKey(), body };
     const form = new FormData();
     for (const name of CHECKOUT_FIELDS) form.set(name, values[name] ?? "");
     form.set("intent", "place");
     form.set("lines", lines);
     form.set("shownTotal", String(charges.total));
+    if (coupon) form.set("couponCode", coupon.code);
     form.set("idempotencyKey", attempt.current.key);
     form.set("addressId", choice);
     if (choice === NEW_ADDRESS && saveAddress) form.set("saveAddress", "on");
@@ -597,7 +610,12 @@ function CheckoutForm({
           </div>
         </Form>
       </div>
-      <CheckoutSummary cart={cart} charges={charges} rules={rules} />
+      <CheckoutSummary
+        cart={cart}
+        charges={charges}
+        rules={rules}
+        coupon={<CouponField cartKey={`${cartKeyOf(cart)}#${refusals}`} onChange={setCoupon} />}
+      />
       <ReviewDialog
         open={reviewing}
         onOpenChange={(open) => {
@@ -694,10 +712,13 @@ function CheckoutSummary({
   cart,
   charges,
   rules,
+  coupon,
 }: {
   cart: Cart;
   charges: ShownCharges;
   rules: ShippingRules;
+  /** The coupon field (record 0047). */
+  coupon?: React.ReactNode;
 }) {
   return (
     <Card className="gap-4 p-5 sm:p-6 lg:sticky lg:top-28">
@@ -710,7 +731,8 @@ function CheckoutSummary({
         </div>
         <ChargeRows charges={charges} totalTestId="checkout-total" />
       </div>
-      <FreeShippingNote subtotal={charges.subtotal} rules={rules} />
+      {coupon}
+      <FreeShippingNote subtotal={charges.subtotal - (charges.discount ?? 0)} rules={rules} />
       <p className="flex items-center gap-2 text-xs text-muted-foreground">
         <Lock aria-hidden="true" className="size-3.5" />
         {ORDER_MESSAGES.contactAboutPayment}
@@ -876,6 +898,8 @@ function Confirmation({
   const toast = useToast();
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   React.useEffect(() => {
+    // Record 0047: the code went with the order.
+    clearStoredCoupon();
     window.scrollTo({ top: 0 });
     headingRef.current?.focus();
     toast.success(ORDER_MESSAGES.placedToast);

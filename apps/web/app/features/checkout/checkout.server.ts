@@ -9,7 +9,7 @@ import {
   type OrderReply,
 } from "@vastra/contracts/orders";
 import { data, type RouterContextProvider } from "react-router";
-import { loadAddress, saveCheckoutAddress } from "~/features/auth/addresses.server";
+import { loadAddress, saveCheckoutAddress } from "~/lib/addresses.server";
 import { apiCall } from "~/lib/api";
 import { serverApi } from "~/lib/api.server";
 import { orderBody, placeServerErrors, readValues, type ShownLine, validateCheckout } from "./form";
@@ -60,6 +60,14 @@ function shownTotal(form: FormData): number | null {
  * wrong (the page shows it; a browser logs every non-2xx fetch as a console error), always with
  * what was typed.
  */
+/** The coupon code the checkout applied (record 0047), if any, with the order. */
+function withCoupon<T extends object>(body: T, form: FormData): T & { couponCode?: string } {
+  const code = form.get("couponCode");
+  return typeof code === "string" && code.trim() !== ""
+    ? { ...body, couponCode: code.trim() }
+    : body;
+}
+
 async function reviewOrPlace(context: Context, form: FormData) {
   const intent = form.get("intent") === "place" ? "place" : "review";
   const values = readValues(form);
@@ -106,7 +114,7 @@ async function reviewOrPlace(context: Context, form: FormData) {
       OrderReply & OrderConflict & Partial<ErrorReply>
     >(serverApi(context), "/api/orders", {
       method: "POST",
-      body: orderBody(values, lines, shownTotal(form) ?? undefined),
+      body: withCoupon(orderBody(values, lines, shownTotal(form) ?? undefined), form),
       headers,
       fallback: ORDER_MESSAGES.placeFailed,
     });

@@ -11,7 +11,7 @@ import {
   placeOrderSchema,
 } from "@vastra/contracts/orders";
 import { CHECKOUT_PAYMENT_METHODS, type CheckoutPaymentMethod } from "@vastra/contracts/shipping";
-import { cartTotal } from "../cart/money";
+import { cartTotal } from "~/lib/cart-money";
 
 export const CHECKOUT_FIELDS = [
   "name",

@@ -19,7 +19,7 @@ import { Link } from "react-router";
 import { InstagramIcon, WhatsAppIcon } from "~/components/layout/social-icons";
 import { StoreHours } from "~/components/layout/store-hours";
 import { Button } from "~/components/ui/button";
-import { addressLines, telHref } from "~/features/policies/format";
+import { addressLines, telHref } from "~/lib/store-format";
 import { ContactForm } from "./contact-form";
 import type { ContactResult } from "./contact-submit";
 

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import * as React from "react";
 import { Await, Link } from "react-router";
+import { WishlistHeart } from "~/components/commerce/wishlist-heart";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -158,6 +159,11 @@ function ProductCard({
             </>
           )}
         </Badge>
+        <WishlistHeart
+          productId={product._id}
+          title={product.title}
+          className="absolute top-3 right-3"
+        />
       </div>
       <div className={cn("mt-4 flex flex-1 flex-col gap-1.5", wide && "md:mt-0 md:gap-3")}>
         <h3

@@ -4,11 +4,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/input";
 import { browserFetch } from "~/lib/api";
-import {
-  NEWSLETTER_MESSAGE_MS,
-  type NewsletterResult,
-  subscribeToNewsletter,
-} from "./newsletter-submit";
+import { NEWSLETTER_MESSAGE_MS, type NewsletterResult } from "~/lib/newsletter-result";
 
 type State =
   | { status: "idle" }
@@ -68,6 +64,8 @@ export function Newsletter({ storeName, initialResult }: NewsletterProps) {
     event.preventDefault();
     if (!email.trim() || state.status === "submitting") return;
     setState({ status: "submitting" });
+    // The submit code loads on first use: the home page's script budget (record 0045).
+    const { subscribeToNewsletter } = await import("~/lib/newsletter-submit");
     const result = await subscribeToNewsletter(browserFetch, email);
     setState(stateOf(result));
   }

@@ -9,8 +9,8 @@ import {
   NEWSLETTER_MESSAGES,
   NEWSLETTER_SOURCES,
 } from "@vastra/contracts/newsletter-messages";
-import { subscribeToNewsletter } from "~/features/home/newsletter-submit";
 import { ApiError, apiCall } from "~/lib/api";
+import { subscribeToNewsletter } from "~/lib/newsletter-submit";
 import type { ResubscribeOutcome, UnsubscribeOutcome } from "./types";
 
 export type UnsubscribeLink = { email: string; token: string };

@@ -9,6 +9,8 @@ import { ADDRESS_TYPES, INDIAN_STATES } from "@vastra/contracts/orders";
 import { CircleAlert, CircleCheck, Clock, MapPin, XCircle } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { ChargeRows, orderChargesShown } from "~/components/commerce/charge-rows";
+import { PAGE_FRAME, PageHeader } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -16,9 +18,7 @@ import { cn } from "~/components/ui/cn";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { ChargeRows, orderChargesShown } from "~/features/cart/charges";
-import { formatRupees } from "~/features/cart/money";
-import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
+import { formatRupees } from "~/lib/cart-money";
 import type {
   ConfirmationIntent,
   ConfirmationLoad,

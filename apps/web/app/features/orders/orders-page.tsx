@@ -10,6 +10,10 @@ import {
 import { CircleAlert, PackageOpen } from "lucide-react";
 import * as React from "react";
 import { Form, Link, useFetcher } from "react-router";
+import { ChargeRows, orderChargesShown } from "~/components/commerce/charge-rows";
+import { OrderLines } from "~/components/commerce/order-lines";
+import { TaxDocumentLinks } from "~/components/commerce/tax-document-links";
+import { PAGE_FRAME, PageHeader } from "~/components/layout/page-header";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -25,13 +29,10 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { useToast } from "~/components/ui/toast";
-import { ChargeRows, orderChargesShown } from "~/features/cart/charges";
-import { formatRupees } from "~/features/cart/money";
-import { PAGE_FRAME, PageHeader } from "~/features/cart/page-header";
-import { OrderLines } from "~/features/checkout/order-lines";
+import { OrderReturns } from "~/features/orders/order-returns";
+import { formatRupees } from "~/lib/cart-money";
 import { ConfirmOrderPanel } from "./confirm-order";
 import { OrderTracking } from "./order-tracking";
-import { TaxDocumentLinks } from "./tax-document-links";
 import type { CancelResult, StatusFilter, UpiPaymentShown } from "./types";
 import { UpiPayment } from "./upi-payment";
 
@@ -301,6 +302,8 @@ function OrderCard({
             ) : null}
           </footer>
           <ConfirmOrderPanel order={order} />
+          {/* Record 0048: a delivered order's returns and exchanges. */}
+          <OrderReturns order={order} />
           {cancellable && confirming && !result ? (
             <ConfirmCancelHere order={order} status={status} />
           ) : null}

@@ -1,4 +1,4 @@
-import { formatRupees } from "~/features/cart/money";
+import { formatRupees } from "~/lib/cart-money";
 import type { UpiPaymentShown } from "./types";
 
 /**

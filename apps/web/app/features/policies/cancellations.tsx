@@ -1,15 +1,23 @@
 import { BUSINESS_DAYS_TEXT, RETURNS } from "@vastra/contracts/policy";
+import { nonReturnableFor } from "@vastra/contracts/returns-messages";
 import type { StoreSettings } from "@vastra/contracts/store";
 import { Link } from "react-router";
-import { telHref } from "./format";
+import { telHref } from "~/lib/store-format";
 import { Callout, FactTable, type PolicySection } from "./policy-layout";
 import { STAGE_TEXT } from "./shipping";
 import { StoreContact } from "./store-contact";
 
-/** Cancellations & Returns (storefront.md §9): one return window, one non-returnable list. */
-export function cancellationsSections(store: StoreSettings): PolicySection[] {
+/**
+ * Cancellations & Returns (storefront.md §9): one return window, one non-returnable list. The
+ * window is the store's setting (GET /api/store returnWindowDays, record 0048), the same number
+ * the returns in My Orders are held to.
+ */
+export function cancellationsSections(
+  store: StoreSettings & { returnWindowDays?: number },
+): PolicySection[] {
   const hours = RETURNS.freeCancellationHours;
-  const days = RETURNS.returnWindowDays;
+  const days = store.returnWindowDays ?? RETURNS.returnWindowDays;
+  const nonReturnable = nonReturnableFor(days);
   return [
     {
       id: "cancelling",
@@ -90,7 +98,7 @@ export function cancellationsSections(store: StoreSettings): PolicySection[] {
         <>
           <p>For hygiene, safety and fairness, we cannot accept returns of:</p>
           <ul>
-            {RETURNS.nonReturnable.map((item) => (
+            {nonReturnable.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
@@ -130,10 +138,12 @@ export function cancellationsSections(store: StoreSettings): PolicySection[] {
       body: (
         <ol>
           <li>
-            Within {days} days of delivery, contact us through our{" "}
-            <Link to="/contact">contact page</Link> (choose “Returns &amp; Refunds”), by e-mail at{" "}
-            <a href={`mailto:${store.email}`}>{store.email}</a> or by phone, with your order number
-            and the pieces you would like to return.
+            Within {days} days of delivery, open <Link to="/orders">My Orders</Link> and choose{" "}
+            <strong>Return or exchange</strong> on the delivered order: pick the pieces, how many,
+            the reason, and whether you want your money back or another size. You can also contact
+            us through our <Link to="/contact">contact page</Link> (choose “Returns &amp; Refunds”),
+            by e-mail at <a href={`mailto:${store.email}`}>{store.email}</a> or by phone, with your
+            order number and the pieces you would like to return.
           </li>
           <li>
             Our team confirms your return and arranges a pickup where our courier partners serve

@@ -1,7 +1,7 @@
 import { ADULT_AGE, GRIEVANCE, PRIVACY } from "@vastra/contracts/policy";
 import type { StoreSettings } from "@vastra/contracts/store";
 import { Link } from "react-router";
-import { addressOneLine, telHref } from "./format";
+import { addressOneLine, telHref } from "~/lib/store-format";
 import type { PolicySection } from "./policy-layout";
 import { StoreContact } from "./store-contact";
 

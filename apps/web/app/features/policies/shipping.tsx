@@ -6,7 +6,7 @@ import {
 } from "@vastra/contracts/shipping-rules";
 import type { StoreInfo } from "@vastra/contracts/store";
 import { Link } from "react-router";
-import { formatRupees, joinList, telHref } from "./format";
+import { formatRupees, joinList, telHref } from "~/lib/store-format";
 import { Callout, FactTable, type PolicySection } from "./policy-layout";
 
 /** Shipping Policy (storefront.md §9). */

@@ -1,5 +1,5 @@
 import type { StoreSettings } from "@vastra/contracts/store";
-import { addressLines, telHref } from "./format";
+import { addressLines, telHref } from "~/lib/store-format";
 
 /** The store's postal address, phone and e-mail, as a policy page's contact block. */
 export function StoreContact({ store }: { store: StoreSettings }) {

@@ -5,10 +5,11 @@ import {
   RETURNS,
   SHIPPING,
 } from "@vastra/contracts/policy";
+import { nonReturnableFor } from "@vastra/contracts/returns-messages";
 import { codFeeSentence, shippingChargeSentence } from "@vastra/contracts/shipping-rules";
 import type { StoreInfo } from "@vastra/contracts/store";
 import { Link } from "react-router";
-import { joinList } from "./format";
+import { joinList } from "~/lib/store-format";
 import type { PolicySection } from "./policy-layout";
 import { StoreContact } from "./store-contact";
 
@@ -178,13 +179,13 @@ export function termsSections(store: StoreInfo): PolicySection[] {
               placing it, as long as it has not yet moved to Processing.
             </li>
             <li>
-              You can return most pieces within {RETURNS.returnWindowDays} days of delivery if they
+              You can return most pieces within {store.returnWindowDays} days of delivery if they
               are unused and have their original tags attached.
             </li>
             <li>
               Some items cannot be returned:
               <ul>
-                {RETURNS.nonReturnable.map((item) => (
+                {nonReturnableFor(store.returnWindowDays).map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </ul>

@@ -18,7 +18,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/components/ui/cn";
 import { Skeleton } from "~/components/ui/skeleton";
 import { useToast } from "~/components/ui/toast";
-import { formatPrice, plural } from "~/features/catalogue/format";
+import { formatPrice, plural } from "~/lib/format";
 import { invitation, mailtoHref, referralLink, whatsappHref } from "./share";
 import type { ReferralData, ReferralStats } from "./types";
 

@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
+import { CategorySizeChartButton } from "../size-charts/category-size-chart";
 import { AdminSectionHeader } from "../ui/admin-section-header";
 import { useAdminBanner } from "../ui/banner";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -268,7 +269,8 @@ function CategoryRow({ category, onChanged }: { category: AdminCategory; onChang
               {productsLabel(category.productCount)}
             </Badge>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <CategorySizeChartButton id={category._id} name={category.name} />
             <EditButton
               ref={editButton}
               label={`Edit ${category.name}`}

@@ -62,6 +62,7 @@ type SettingsText = {
   codFeeRupees: string;
   upiVpa: string;
   upiPayeeName: string;
+  returnWindowDays: string;
 } & CodSettingsText;
 
 const toText = (s: DeliverySettings): SettingsText => ({
@@ -76,6 +77,7 @@ const toText = (s: DeliverySettings): SettingsText => ({
   codFeeRupees: String(s.codFeeRupees),
   upiVpa: s.upiVpa,
   upiPayeeName: s.upiPayeeName,
+  returnWindowDays: String(s.returnWindowDays),
   ...codSettingsText(s),
 });
 
@@ -126,6 +128,7 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
             codFeeRupees: number(form.codFeeRupees),
             upiVpa: form.upiVpa,
             upiPayeeName: form.upiPayeeName,
+            returnWindowDays: number(form.returnWindowDays),
             ...codSettingsBody(form),
           },
           fallback: SAVE_FAILED,
@@ -184,6 +187,20 @@ function SettingsForm({ settings }: { settings: DeliverySettings | null }) {
             max={30}
             value={form.defaultTransitDays}
             onChange={(e) => set("defaultTransitDays", e.target.value)}
+          />
+        </Field>
+        {/* Record 0048: the returns policy page states the same number. */}
+        <Field
+          label="Return window (days)"
+          error={errors.returnWindowDays}
+          hint="Days after delivery a shopper may ask for a return or exchange"
+        >
+          <Input
+            type="number"
+            min={0}
+            max={90}
+            value={form.returnWindowDays}
+            onChange={(e) => set("returnWindowDays", e.target.value)}
           />
         </Field>
         <div className="grid gap-3 sm:col-span-3">

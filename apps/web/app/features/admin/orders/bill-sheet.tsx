@@ -165,6 +165,15 @@ export function BillSheet({ order, store }: { order: Order; store: StoreSettings
             {(
               [
                 ["Subtotal", formatMoney(order.subtotalAmount)],
+                // Coupons (record 0047): the discount off the items.
+                ...(order.discountAmount
+                  ? [
+                      [
+                        `Coupon ${order.couponCode ?? ""}`.trim(),
+                        `−${formatMoney(order.discountAmount)}`,
+                      ],
+                    ]
+                  : []),
                 ["Shipping", order.shippingAmount > 0 ? formatMoney(order.shippingAmount) : "Free"],
                 ...(order.codFeeAmount > 0
                   ? [["Cash-on-delivery fee", formatMoney(order.codFeeAmount)]]

@@ -7,6 +7,7 @@ import type { Order, PaymentMethod } from "@vastra/contracts/orders";
 import { FileText, Mail, Phone } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { TaxDocumentLinks } from "~/components/commerce/tax-document-links";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import {
@@ -20,8 +21,9 @@ import { Field } from "~/components/ui/field";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { NativeSelect } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
-import { TaxDocumentLinks } from "~/features/orders/tax-document-links";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
+import { ActivityHistorySection } from "../activity/history-section";
+import { OrderReturnsSection } from "../returns/order-returns-section";
 import {
   formatDateTime,
   formatMoney,
@@ -241,6 +243,17 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
               <span>Subtotal</span>
               <span className="tabular-nums">{formatMoney(order.subtotalAmount)}</span>
             </span>
+            {order.discountAmount ? (
+              <span
+                className="flex justify-between gap-4 text-muted-foreground"
+                data-testid="discount-line"
+              >
+                <span className="min-w-0 break-words">Coupon {order.couponCode}</span>
+                <span className="shrink-0 whitespace-nowrap tabular-nums">
+                  −{formatMoney(order.discountAmount)}
+                </span>
+              </span>
+            ) : null}
             <span className="flex justify-between text-muted-foreground">
               <span>Shipping</span>
               <span className="tabular-nums">
@@ -320,6 +333,9 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
         </Section>
       </div>
 
+      {/* Record 0048: the order's return and exchange requests, with their next step. */}
+      <OrderReturnsSection orderId={order._id} />
+
       <Section title="History">
         {events.length === 0 ? (
           <p className="text-muted-foreground text-sm">Nothing recorded yet.</p>
@@ -341,6 +357,13 @@ function DetailsBody({ order, updates }: { order: OrderDetail; updates: OrderUpd
           </ol>
         )}
       </Section>
+
+      <ActivityHistorySection
+        entityType="order"
+        entityId={order._id}
+        title="Change log"
+        version={`${order.status}|${order.paymentStatus}|${order.paymentMethod}|${order.notes}`}
+      />
 
       <div className="flex flex-wrap items-center justify-end gap-2">
         <TaxDocumentLinks order={order} />

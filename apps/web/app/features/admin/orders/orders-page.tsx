@@ -24,8 +24,9 @@ import {
 } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
 import { NativeSelect } from "~/components/ui/select";
-import { Pagination } from "~/features/catalogue/pagination";
+import { OrdersExportForm } from "../bulk/export-controls";
 import { AdminSectionHeader } from "../ui/admin-section-header";
 import { SelectOptions } from "../ui/select-options";
 import { StatCard } from "../ui/stat-card";
@@ -68,6 +69,8 @@ export function OrdersPage({ data }: { data: OrdersData }) {
       <OrderStatsCards stats={updates.stats} />
 
       <FiltersBar filters={data.filters} />
+
+      <OrdersExportForm />
 
       <div className="grid gap-3">
         <p className="text-muted-foreground text-sm" aria-live="polite">

@@ -1,5 +1,5 @@
 /** Display helpers of the Overview and the sales report (same output on server and browser). */
-import { formatPrice } from "~/features/catalogue/format";
+import { formatPrice } from "~/lib/format";
 
 /** ₹950, ₹12K, ₹1.2L: chart axes. */
 export { formatCompactRupees } from "@vastra/contracts/money";

@@ -13,7 +13,7 @@ import * as React from "react";
 import { Link, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatRating } from "~/features/catalogue/format";
+import { formatRating } from "~/lib/format";
 import { useAdminBanner } from "../ui/banner";
 import { StatCard, StatGrid } from "../ui/stat-card";
 import { formatDateTime } from "./format";

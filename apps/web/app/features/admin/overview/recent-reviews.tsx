@@ -1,8 +1,8 @@
 import type { RecentReview } from "@vastra/contracts/stats";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate, truncate } from "~/features/catalogue/format";
-import { Stars } from "~/features/catalogue/stars";
+import { Stars } from "~/components/ui/stars";
+import { formatDate, truncate } from "~/lib/format";
 
 /** The five newest reviews (admin.md §2 and §9): stars, reviewer, product, date and comment. */
 export function RecentReviews({ reviews }: { reviews: RecentReview[] }) {

@@ -30,6 +30,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError } from "~/lib/api";
+import { ActivityHistorySection } from "../activity/history-section";
+import { ProductSizeChartSection } from "../size-charts/product-size-chart";
 import { SelectOptions, valueOptions } from "../ui/select-options";
 import {
   cleanupSession,
@@ -793,6 +795,8 @@ function ProductForm({ product, categories, onOpenChange, onSaved }: ProductForm
               </div>
             ) : null}
           </Section>
+          {product ? <ProductSizeChartSection product={product} /> : null}
+          {product ? <ActivityHistorySection entityType="product" entityId={product._id} /> : null}
         </div>
 
         <DialogFooter className="sticky bottom-0 flex-row justify-end border-border border-t bg-card px-5 py-3 sm:px-6 sm:py-4">

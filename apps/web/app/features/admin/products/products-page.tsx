@@ -7,16 +7,19 @@
 import { STOCK_FILTERS } from "@vastra/contracts/admin-products";
 import type { Product } from "@vastra/contracts/catalogue";
 import { GENDERS } from "@vastra/contracts/catalogue";
-import { Plus, Search } from "lucide-react";
+import { FileUp, Plus, Search } from "lucide-react";
 import * as React from "react";
 import { Form, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Pagination } from "~/components/ui/pagination";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { NativeSelect } from "~/components/ui/select";
-import { formatPrice, plural } from "~/features/catalogue/format";
-import { Pagination } from "~/features/catalogue/pagination";
+import { formatPrice, plural } from "~/lib/format";
+import { ExportProductsButton } from "../bulk/export-controls";
+import { ImportProductsDialog } from "../bulk/import-dialog";
+import { FitFigures } from "../size-charts/product-size-chart";
 import { AdminSectionHeader } from "../ui/admin-section-header";
 import { useAdminBanner } from "../ui/banner";
 import { useConfirm } from "../ui/confirm-dialog";
@@ -47,6 +50,7 @@ export function ProductsPage({ data }: { data: ProductsData }) {
     null,
   );
   const formKey = React.useRef(0);
+  const [importing, setImporting] = React.useState(false);
   // Stock figures changed by the quick buttons, shown until the next load.
   const [updated, setUpdated] = React.useState<Record<string, Product>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new load replaces the figures
@@ -97,10 +101,19 @@ export function ProductsPage({ data }: { data: ProductsData }) {
           </>
         }
         actions={
-          <Button onClick={() => open(null)}>
-            <Plus aria-hidden="true" />
-            Add product
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ExportProductsButton
+              filters={{ search: filters.search, gender: filters.gender, stock: filters.stock }}
+            />
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" />
+              Import CSV
+            </Button>
+            <Button onClick={() => open(null)}>
+              <Plus aria-hidden="true" />
+              Add product
+            </Button>
+          </div>
         }
       />
 
@@ -248,6 +261,7 @@ export function ProductsPage({ data }: { data: ProductsData }) {
                       </li>
                     ))}
                   </ul>
+                  <FitFigures fit={product.fit} compact />
                   <StockControl
                     product={product}
                     onUpdated={(next, message) => {
@@ -272,6 +286,15 @@ export function ProductsPage({ data }: { data: ProductsData }) {
       )}
 
       <Pagination page={filters.page} pages={pages} search={location.search} />
+
+      <ImportProductsDialog
+        open={importing}
+        onOpenChange={setImporting}
+        onImported={(message) => {
+          banner.success(message);
+          revalidator.revalidate();
+        }}
+      />
 
       <ProductFormDialog
         open={editing !== null}
