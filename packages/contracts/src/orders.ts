@@ -144,7 +144,7 @@ export const ORDER_LIMIT_MESSAGES = {
 /** The largest total a client may send (rupees): far above any real order, far below overflow. */
 export const ORDER_TOTAL_MAX = 100_000_000_000;
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export { IDEMPOTENCY_KEY_HEADER } from "./idempotency.ts";
 
 const required = (max = 200) =>
   z
@@ -213,18 +213,7 @@ export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 /** The spec's one comma-joined address string: street, apartment, city, state, pincode, country. */
-export function joinAddress(address: Omit<ShippingAddress, "addressType">): string {
-  return [
-    address.streetAddress,
-    address.apartment,
-    address.city,
-    address.state,
-    address.pincode,
-    address.country,
-  ]
-    .filter((part) => part && part.trim() !== "")
-    .join(", ");
-}
+export { joinAddress } from "./address-lines.ts";
 
 /** The pincode inside a comma-joined address: its last group of exactly 6 digits. */
 export function pincodeInAddress(address: string): string | undefined {

@@ -114,12 +114,14 @@ function blockText(block: EmailBlock): string {
   }
 }
 
+/** The store's address in an e-mail's footer: street lines, then city and PIN. */
+function footerAddress(store: StoreSettings): string {
+  const { line1, line2, city, pincode } = store.address;
+  return [line1, line2, `${city} ${pincode}`].filter(Boolean).join(", ");
+}
+
 export function renderEmail(spec: EmailSpec, store: StoreSettings): EmailContent {
-  const address = [
-    store.address.line1,
-    store.address.line2,
-    `${store.address.city} ${store.address.pincode}`,
-  ].join(", ");
+  const address = footerAddress(store);
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(spec.subject)}</title>
 <style>${BASE_CSS}</style></head>
@@ -239,11 +241,7 @@ export function renderNewsletter(
   )
     .map(([label, url]) => [label, abs(url)] as const)
     .filter(([, url]) => url);
-  const address = [
-    store.address.line1,
-    store.address.line2,
-    `${store.address.city} ${store.address.pincode}`,
-  ].join(", ");
+  const address = footerAddress(store);
   const e = escapeHtml;
   const body = paragraphs(template.description);
   const preheader = (body[0] ?? template.mainTitle).slice(0, 140);

@@ -9,6 +9,7 @@ import {
   orderSchema,
   placeOrderSchema,
 } from "@vastra/contracts";
+import { isIdempotencyKey } from "@vastra/contracts/idempotency";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../http/auth.ts";
@@ -21,7 +22,7 @@ const idParams = z.object({ id: z.string() });
 function idempotencyKey(value: string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   const key = Array.isArray(value) ? value[0] : value;
-  if (key === undefined || key.length < 1 || key.length > 200) {
+  if (!isIdempotencyKey(key)) {
     throw new ValidationError(ORDER_MESSAGES.idempotencyHeader);
   }
   return key;

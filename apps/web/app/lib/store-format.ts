@@ -1,3 +1,4 @@
+import { storeAddressLines } from "@vastra/contracts/address-lines";
 import type { StoreSettings } from "@vastra/contracts/store";
 
 /** ₹999, ₹1,29,999: whole rupees with Indian digit grouping (the one money formatter). */
@@ -11,8 +12,7 @@ export function joinList(items: readonly string[], conjunction = "and"): string 
 
 /** The store's address as display lines. */
 export function addressLines(store: StoreSettings): string[] {
-  const { line1, line2, city, state, pincode, country } = store.address;
-  return [line1, line2, `${city}, ${state} ${pincode}`, country].filter(Boolean);
+  return storeAddressLines(store.address);
 }
 
 /** The store's address on one line. */

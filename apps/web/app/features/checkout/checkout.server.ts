@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { ADDRESS_BOOK_MESSAGES } from "@vastra/contracts/addresses";
 import type { ErrorReply } from "@vastra/contracts/common";
+import { isIdempotencyKey } from "@vastra/contracts/idempotency";
 import {
   IDEMPOTENCY_KEY_HEADER,
   ORDER_MESSAGES,
@@ -106,7 +107,7 @@ async function reviewOrPlace(context: Context, form: FormData) {
   }
   const key = form.get("idempotencyKey");
   const headers: Record<string, string> = {};
-  if (typeof key === "string" && key.length > 0 && key.length <= 200) {
+  if (isIdempotencyKey(key)) {
     headers[IDEMPOTENCY_KEY_HEADER] = key;
   }
   try {

@@ -3,6 +3,7 @@
  * the API's own schema (placeOrderSchema), so the messages are storefront.md §5's and the API never
  * gets a body it would refuse for a field.
  */
+import { joinAddress } from "@vastra/contracts/address-lines";
 import type { CartLine } from "@vastra/contracts/cart";
 import {
   ADDRESS_TYPES,
@@ -84,29 +85,10 @@ export function readValues(form: FormData): CheckoutValues {
   return values;
 }
 
-export type AddressParts = {
-  streetAddress: string;
-  apartment: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-};
+export type { AddressParts } from "@vastra/contracts/address-lines";
 
-/** The spec's one comma-joined address (street, apartment, city, state, pincode, country), as the API's joinAddress. */
-export function addressLine(address: AddressParts): string {
-  return [
-    address.streetAddress,
-    address.apartment,
-    address.city,
-    address.state,
-    address.pincode,
-    address.country,
-  ]
-    .map((part) => part.trim())
-    .filter((part) => part !== "")
-    .join(", ");
-}
+/** The spec's one comma-joined address (street, apartment, city, state, pincode, country), as the API's. */
+export const addressLine = joinAddress;
 
 /** The line of the cart the order is about (what the shopper saw). */
 export type ShownLine = Pick<CartLine, "productId" | "size" | "quantity" | "price"> & {
