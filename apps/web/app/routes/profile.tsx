@@ -8,7 +8,7 @@ import {
 import { changeAddress, saveAddress } from "~/features/auth/addresses.server";
 import { accountMeta } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
-import type { PanelName } from "~/features/auth/profile-panels";
+import type { PanelName } from "~/features/auth/profile-panel-kit";
 import { loadAddresses } from "~/lib/addresses.server";
 import { requireUser } from "~/lib/auth.server";
 import type { Route } from "./+types/profile";

@@ -3,7 +3,10 @@ import { BadgeCheck, Gift, ShieldCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { AddressBookPanel, type AddressBookPanelProps } from "./address-book-panel";
-import { BasicInfoPanel, EmailPanel, type PanelName, PasswordPanel } from "./profile-panels";
+import { BasicInfoPanel } from "./basic-info-panel";
+import { EmailPanel } from "./email-panel";
+import { PasswordPanel } from "./password-panel";
+import type { PanelName } from "./profile-panel-kit";
 import type { AuthResult } from "./types";
 
 export type ProfilePageProps = {
