@@ -3,6 +3,7 @@
  * One pure rule shared by the server (which alone decides an order's total) and the web app
  * (which shows the same figures before the order is placed).
  */
+import { toPaise, toRupees } from "./money.ts";
 import { z } from "./zod.ts";
 
 /** What a shopper chooses at checkout. `upi`: the store contacts them and they pay by UPI. */
@@ -75,7 +76,7 @@ export function orderCharges(
 
 /** Rupees more the items must come to for free shipping (0 when they already do). */
 export function rupeesToFreeShipping(subtotalRupees: number, rules: ShippingRules): number {
-  const short = rules.freeShippingFromRupees * 100 - Math.round(subtotalRupees * 100);
+  const short = rules.freeShippingFromRupees * 100 - toPaise(subtotalRupees);
   return short > 0 ? short / 100 : 0;
 }
 
@@ -95,7 +96,7 @@ export function upiPayLink(payment: {
   const params = [
     `pa=${part(payment.vpa)}`,
     ...(payment.payeeName ? [`pn=${part(payment.payeeName)}`] : []),
-    `am=${(Math.round(payment.amountRupees * 100) / 100).toFixed(2)}`,
+    `am=${toRupees(toPaise(payment.amountRupees)).toFixed(2)}`,
     "cu=INR",
     `tn=${part(payment.orderNumber)}`,
   ];

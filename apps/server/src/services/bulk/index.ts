@@ -16,6 +16,7 @@
  *   names are taken from the uploaded zip (zip.ts). Each is re-encoded like an upload, under an
  *   import session, claimed by the save; the session's leftovers are deleted afterwards.
  */
+
 import { randomUUID } from "node:crypto";
 import {
   type AdminProductListQuery,
@@ -34,6 +35,7 @@ import {
   paymentMethodLabel,
   sameLabel,
 } from "@vastra/contracts";
+import { toPaise } from "@vastra/contracts/money";
 import { and, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.ts";
 import { withActivityContext } from "../activity/context.ts";
@@ -284,13 +286,13 @@ export function createBulkCatalogueService(deps: { db: Db; clock: Clock; uploads
         if (k && !rowErrors.some((e) => e.column === "size_skus")) claim(k, "size_skus");
       }
       // The MRP an update keeps must stay above the new price (the form's rule).
-      const pricePaise = Math.round((p.body.price ?? 0) * 100);
+      const pricePaise = toPaise(p.body.price ?? 0);
       const mrpPaise =
         p.body.mrp === undefined
           ? (match?.mrp ?? null)
           : p.body.mrp === null
             ? null
-            : Math.round(p.body.mrp * 100);
+            : toPaise(p.body.mrp);
       if (mrpPaise !== null && mrpPaise <= pricePaise && !has.has("mrp")) {
         rowErrors.push({
           column: "price",
@@ -414,8 +416,8 @@ export function createBulkCatalogueService(deps: { db: Db; clock: Clock; uploads
         is_new: p.isNew,
         title: b.title.trim(),
         description: b.description.trim(),
-        price_paise: Math.round((b.price ?? 0) * 100),
-        mrp_paise: b.mrp === undefined ? p.oldMrp : b.mrp === null ? null : Math.round(b.mrp * 100),
+        price_paise: toPaise(b.price ?? 0),
+        mrp_paise: b.mrp === undefined ? p.oldMrp : b.mrp === null ? null : toPaise(b.mrp),
         low_stock_threshold: b.lowStockThreshold,
         gender: b.gender ?? "Unisex",
         image_url: b.imageUrl.trim(),

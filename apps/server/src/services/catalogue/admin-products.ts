@@ -11,6 +11,7 @@
  * - Deleting a product keeps order history (order items keep their snapshot: title, price, size,
  *   picture; their product link becomes null); its reviews and cart lines go with it.
  */
+
 import {
   type AdminProductListQuery,
   defaultColorFor,
@@ -20,6 +21,7 @@ import {
   type StockUpdate,
   sameLabel,
 } from "@vastra/contracts";
+import { toPaise } from "@vastra/contracts/money";
 import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import {
@@ -117,7 +119,7 @@ function normalize(body: ProductWrite): Normalized {
   return {
     title: body.title.trim(),
     description: body.description.trim(),
-    pricePaise: Math.round((body.price ?? 0) * 100),
+    pricePaise: toPaise(body.price ?? 0),
     lowStockThreshold: body.lowStockThreshold,
     gender: body.gender ?? "Unisex",
     imageUrl: body.imageUrl.trim(),

@@ -5,7 +5,9 @@
  * the admin's product search (every word typed, as the start of a word of the title, categories,
  * colours, gender, fabric or a SKU; case and accents ignored).
  */
+
 import { ADMIN_PRODUCT_MESSAGES as M, type ProductWrite, sameLabel } from "@vastra/contracts";
+import { toPaise } from "@vastra/contracts/money";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.ts";
 import { productSizes, products } from "../../db/schema.ts";
@@ -47,8 +49,7 @@ export function productDataColumns(body: ProductWrite): {
   sku?: string;
 } {
   const columns: ReturnType<typeof productDataColumns> = {};
-  if (body.mrp !== undefined)
-    columns.mrpPaise = body.mrp === null ? null : Math.round(body.mrp * 100);
+  if (body.mrp !== undefined) columns.mrpPaise = body.mrp === null ? null : toPaise(body.mrp);
   if (body.fabric !== undefined) columns.fabric = body.fabric?.trim() ?? "";
   if (body.care !== undefined) columns.care = body.care?.trim() ?? "";
   // An empty SKU takes the default (the database's trigger makes it from the id).

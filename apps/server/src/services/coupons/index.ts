@@ -25,6 +25,7 @@ import {
   type ShippingRules,
   toIndiaLocal,
 } from "@vastra/contracts";
+import { toPaise } from "@vastra/contracts/money";
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -42,7 +43,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 
 export type CouponRow = typeof coupons.$inferSelect;
 
-const paise = (rupees: number) => Math.round(rupees * 100);
+const paise = toPaise;
 const rupees = (p: number) => Math.round(p) / 100;
 
 /** The field every shopper-side refusal is reported on. */

@@ -6,6 +6,7 @@
  * Per-shopper limits (limits.ts) cap pending orders, their units and placements per hour; orders
  * left pending too long are cancelled by cancelExpiredOrders.
  */
+
 import { createHash } from "node:crypto";
 import {
   CANCELLABLE_STATUSES,
@@ -26,6 +27,7 @@ import {
   SHIPPING_MESSAGES,
   type StoreSettings,
 } from "@vastra/contracts";
+import { toPaise } from "@vastra/contracts/money";
 import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { cartLines, idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
@@ -561,7 +563,7 @@ export function createOrderService(deps: {
       totalPaise,
       settings,
     });
-    if (Math.round(input.totalAmount * 100) !== totalPaise) {
+    if (toPaise(input.totalAmount) !== totalPaise) {
       throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
     }
 

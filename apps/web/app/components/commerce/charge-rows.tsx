@@ -3,6 +3,7 @@
  * checkout and the order pages show them. The figures come from the same rule the server uses
  * (`orderCharges`), with the store's rules read by the page's loader.
  */
+import { toPaise } from "@vastra/contracts/money";
 import {
   type CheckoutPaymentMethod,
   orderCharges,
@@ -34,8 +35,8 @@ export function chargesFor(
   /** A coupon's discount (record 0047): shipping is judged on the items after it. */
   coupon?: { code: string; discount: number } | null,
 ): ShownCharges {
-  const discountPaise = coupon ? Math.round(coupon.discount * 100) : 0;
-  const subtotalPaise = Math.round(subtotal * 100);
+  const discountPaise = coupon ? toPaise(coupon.discount) : 0;
+  const subtotalPaise = toPaise(subtotal);
   const c = orderCharges(subtotalPaise - discountPaise, rules, method);
   return {
     subtotal: subtotalPaise / 100,
