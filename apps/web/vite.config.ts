@@ -24,7 +24,7 @@ const shellModule =
  * use them, as they did from their features' folders.
  */
 const notShell =
-  /[\\/]app[\\/](?:components[\\/](?:commerce|delivery)[\\/]|components[\\/]ui[\\/](?:pagination|stars)\.tsx$|components[\\/]layout[\\/]page-header\.tsx$|lib[\\/](?:format|product|cart-money|store-format|newsletter-submit|newsletter-result)\.ts$)/;
+  /[\\/]app[\\/](?:components[\\/](?:commerce|delivery)[\\/]|components[\\/]ui[\\/](?:pagination|stars)\.tsx$|components[\\/]layout[\\/]page-header\.tsx$|lib[\\/](?:format|product|cart-money|store-format|newsletter-submit|newsletter-result|upload)\.ts$)/;
 const cataloguePages =
   /[\\/](?:features[\\/]catalogue[\\/](?:seo|product-card|use-add-to-cart)\.tsx?|lib[\\/](?:format|product)\.ts|components[\\/]ui[\\/]stars\.tsx|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
 const catalogueIcons = new RegExp(

@@ -4,6 +4,7 @@
  * it closes or saves (POST /api/admin/products/cleanup-session).
  */
 import { AD_MESSAGES } from "@vastra/contracts/ads";
+import { uploadFile } from "~/lib/upload";
 
 export const UPLOAD_FAILED = "Upload failed";
 
@@ -12,40 +13,23 @@ export function newUploadSession(): string {
 }
 
 /** Uploads one image; resolves its stored URL, or rejects with the server's message. */
-export function uploadAdImage(
+export async function uploadAdImage(
   file: File,
   sessionId: string,
   onProgress: (percent: number) => void,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/advertisements/upload/temp");
-    xhr.setRequestHeader("X-Session-ID", sessionId);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () => reject(new Error(AD_MESSAGES.uploadFailed));
-    xhr.onload = () => {
-      let body: { url?: string; imageUrl?: string; success?: boolean; message?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText || "{}");
-      } catch {
-        body = {};
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const url = body.url ?? body.imageUrl;
-        if (body.success === false || !url) reject(new Error(body.message || UPLOAD_FAILED));
-        else resolve(url);
-      } else {
-        reject(new Error(body.message || AD_MESSAGES.uploadFailed));
-      }
-    };
-    const form = new FormData();
-    form.append("image", file, file.name);
-    xhr.send(form);
+  const { status, body } = await uploadFile({
+    url: "/api/admin/advertisements/upload/temp",
+    file,
+    sessionId,
+    onProgress: (fraction) => onProgress(Math.round(fraction * 100)),
+  }).promise.catch(() => {
+    throw new Error(AD_MESSAGES.uploadFailed);
   });
+  if (status < 200 || status >= 300) throw new Error(body.message || AD_MESSAGES.uploadFailed);
+  const url = body.url ?? body.imageUrl;
+  if (body.success === false || !url) throw new Error(body.message || UPLOAD_FAILED);
+  return url;
 }
 
 /** Drops the session's unsaved uploads (fire and forget: the sweeper catches what this misses). */

@@ -17,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
+import { uploadFile } from "~/lib/upload";
 import { useAdminBanner } from "../ui/banner";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { messageOf } from "../ui/use-admin-action";
@@ -58,33 +59,19 @@ function emptyDraft(settings: NewsletterSettings | null): Draft {
 }
 
 /** Uploads one image with its progress (0-100) through the advertisement upload route. */
-function uploadImage(file: File, sessionId: string, onProgress: (p: number) => void) {
-  return new Promise<string>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/advertisements/upload/temp");
-    xhr.setRequestHeader("X-Session-ID", sessionId);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: { imageUrl?: string; message?: string; success?: boolean } = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: the fallback message below
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body.success !== false && body.imageUrl) {
-        resolve(body.imageUrl);
-      } else {
-        reject(new Error(body.message || NEWSLETTER_ADMIN_MESSAGES.uploadFailed));
-      }
-    };
-    xhr.onerror = () => reject(new Error(NEWSLETTER_ADMIN_MESSAGES.uploadFailed));
-    const form = new FormData();
-    form.append("image", file, file.name.replace(/\s+/g, "_"));
-    xhr.send(form);
+async function uploadImage(file: File, sessionId: string, onProgress: (p: number) => void) {
+  const { status, body } = await uploadFile({
+    url: "/api/admin/advertisements/upload/temp",
+    file,
+    sessionId,
+    onProgress: (fraction) => onProgress(Math.round(fraction * 100)),
+  }).promise.catch(() => {
+    throw new Error(NEWSLETTER_ADMIN_MESSAGES.uploadFailed);
   });
+  if (status >= 200 && status < 300 && body.success !== false && body.imageUrl) {
+    return body.imageUrl;
+  }
+  throw new Error(body.message || NEWSLETTER_ADMIN_MESSAGES.uploadFailed);
 }
 
 /**

@@ -4,8 +4,9 @@
  */
 import type { ProductReply, StockOperation } from "@vastra/contracts/admin-products";
 import type { UploadReply } from "@vastra/contracts/uploads";
-import { UPLOAD_FIELD, UPLOAD_SESSION_HEADER } from "@vastra/contracts/uploads";
+import { UPLOAD_SESSION_HEADER } from "@vastra/contracts/uploads";
 import { ApiError, apiJson, browserFetch } from "~/lib/api";
+import { UploadInterrupted, uploadFile } from "~/lib/upload";
 
 export const PRODUCT_FALLBACKS = {
   save: "Error saving product",
@@ -82,39 +83,24 @@ export function uploadImage(
   onProgress: (fraction: number) => void,
   fallback: string,
 ): { promise: Promise<UploadReply>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadReply>((resolve, reject) => {
-    xhr.open("POST", `/api/admin/products/upload/temp/${kind}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader(UPLOAD_SESSION_HEADER, sessionId);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: Omit<Partial<UploadReply>, "success"> & {
-        success?: boolean;
-        message?: string;
-        errors?: Record<string, string>;
-      } = {};
-      try {
-        body = JSON.parse(xhr.responseText || "{}");
-      } catch {
-        body = {};
-      }
-      if (xhr.status === 201 && body.url && body.success !== false) {
-        onProgress(1);
-        resolve(body as UploadReply);
-      } else {
-        reject(new ApiError(xhr.status, body, body.success === false ? "Upload failed" : fallback));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, {}, fallback));
-    xhr.onabort = () => reject(new ApiError(0, {}, "Upload cancelled"));
-    const form = new FormData();
-    form.append(UPLOAD_FIELD, file, file.name.replace(/\s+/g, "_"));
-    xhr.send(form);
+  const upload = uploadFile({
+    url: `/api/admin/products/upload/temp/${kind}`,
+    file,
+    sessionId,
+    onProgress,
   });
-  return { promise, abort: () => xhr.abort() };
+  const promise = upload.promise.then(
+    ({ status, body }) => {
+      if (status === 201 && body.url && body.success !== false) {
+        onProgress(1);
+        return body as unknown as UploadReply;
+      }
+      throw new ApiError(status, body, body.success === false ? "Upload failed" : fallback);
+    },
+    (error: unknown) => {
+      const aborted = error instanceof UploadInterrupted && error.reason === "aborted";
+      throw new ApiError(0, {}, aborted ? "Upload cancelled" : fallback);
+    },
+  );
+  return { promise, abort: upload.abort };
 }
