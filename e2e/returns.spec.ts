@@ -120,4 +120,12 @@ test("the policy page states the store's return window", async ({ page }) => {
   await expect(
     page.getByText(`within ${store.returnWindowDays} days of delivery`).first(),
   ).toBeVisible();
+  // The product page says the same (its promise and its Shipping & returns tab).
+  const [product] = (await (await page.request.get("/api/products?limit=1")).json()) as Array<{
+    _id: string;
+  }>;
+  await page.goto(`/products/${product!._id}`);
+  await expect(
+    page.getByText(`Easy returns within ${store.returnWindowDays} days of delivery`),
+  ).toBeVisible();
 });

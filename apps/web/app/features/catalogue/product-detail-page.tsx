@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
 import { useNonce } from "~/lib/nonce";
 import { galleryImages, sizeStockOf, stockOfSize } from "~/lib/product";
+import { useStoreSettings } from "~/lib/store";
 import { PriceTag } from "./price-tag";
 import { StockBadge } from "./product-card";
 import { ProductGallery } from "./product-gallery";
@@ -73,6 +74,8 @@ export function ProductDetailPage({
 }: ProductDetailPageProps) {
   const nonce = useNonce();
   const shippingRules = useShippingRules();
+  // The store's return window (record 0048): the policy pages and My Orders use the same setting.
+  const returnDays = useStoreSettings()?.returnWindowDays ?? RETURNS.returnWindowDays;
   // The sticky bar is wanted only once the page has scrolled (the add button can only leave the
   // screen then): its code loads at the first scroll, not with the page.
   const [scrolled, setScrolled] = React.useState(false);
@@ -284,7 +287,9 @@ export function ProductDetailPage({
             </li>
             <li className="flex items-center gap-3">
               <RotateCcw aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
-              Easy returns within {RETURNS.returnWindowDays} days of delivery
+              {returnDays > 0
+                ? `Easy returns within ${returnDays} days of delivery`
+                : "Returns are not accepted on this store's orders"}
             </li>
           </ul>
         </div>

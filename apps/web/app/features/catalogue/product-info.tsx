@@ -6,6 +6,7 @@ import {
   shippingOptionRows,
 } from "@vastra/contracts/shipping-rules";
 import { Link } from "react-router";
+import { useStoreSettings } from "~/lib/store";
 import { useShippingRules } from "./use-shipping-rules";
 
 /** The chosen size's SKU, else the product's (older answers without SKUs: nothing). */
@@ -65,6 +66,8 @@ export function ProductDetails({ product, size }: { product: Product; size?: str
  * (decisions.md §3).
  */
 export function ShippingInfo() {
+  // The store's setting (record 0048), the same window My Orders holds returns to.
+  const returnDays = useStoreSettings()?.returnWindowDays ?? RETURNS.returnWindowDays;
   const rules = useShippingRules();
   return (
     <div className="grid gap-8 md:grid-cols-2 md:gap-12">
@@ -124,9 +127,11 @@ export function ShippingInfo() {
           Returns &amp; refunds
         </h2>
         <p className="mt-3 text-foreground/90">
-          Changed your mind? Return it within {RETURNS.returnWindowDays} days of delivery. Cancel
-          free of charge within {RETURNS.freeCancellationHours} hours of ordering, before it is
-          processed.
+          {returnDays > 0
+            ? `Changed your mind? Return it within ${returnDays} days of delivery.`
+            : "Returns are not accepted on this store's orders."}{" "}
+          Cancel free of charge within {RETURNS.freeCancellationHours} hours of ordering, before it
+          is processed.
         </p>
         <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm text-foreground/90 marker:text-gold-600">
           {RETURNS.conditions.map((condition) => (
