@@ -32,7 +32,8 @@ export function ProductSizeChartSection({ product }: { product: Product }) {
 /** Verified buyers' fit answers, counted: what the admin sees per product. */
 export function FitFigures({ fit, compact = false }: { fit: Product["fit"]; compact?: boolean }) {
   if (!fit) {
-    return <p className="text-muted-foreground text-xs">No fit answers yet</p>;
+    // The grid's cards stay quiet until there is something to show; the product form says so.
+    return compact ? null : <p className="text-muted-foreground text-xs">No fit answers yet</p>;
   }
   const figures = [
     [FIT_LABELS.runs_small, fit.runsSmall],
