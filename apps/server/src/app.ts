@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     categoryAdmin: createCategoryAdminService({ db }),
     reviewAdmin: createReviewAdminService({ db }),
     stats: createStatsService({ db, clock }),
-    cart: createCartService({ db, clock }),
+    cart: createCartService({ db, clock, rateLimits }),
     coupons: createCouponService({ db, clock }),
     addresses: createAddressService({ db, clock }),
     orders: createOrderService({

@@ -21,7 +21,16 @@ export const CART_MESSAGES = {
   clearFailed: "Failed to clear cart",
   // Guest carts (record 0044)
   checkoutSignIn: "Please sign in to check out; your cart comes with you",
+  tooManyGuestCarts:
+    "Many new carts have been started from your network in the last hour. Please sign in to shop, or try again later.",
 } as const;
+
+/**
+ * New guest carts (a first add without a cart cookie) per address per hour: far above what one
+ * household or office starts, below what a script filling the table would (record 0044). A
+ * shopper whose browser keeps its cookie never counts again.
+ */
+export const GUEST_CART_RATE_LIMIT = { points: 200, windowSeconds: 3600 } as const;
 
 /** The guest cart's cookie: a random id, signed with the app secret (record 0044). */
 export const GUEST_CART_COOKIE = "vastra_guest_cart";

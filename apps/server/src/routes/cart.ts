@@ -80,7 +80,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = await shopper(request, reply);
       if (userId) return cart.add(userId, request.body);
-      const added = await cart.guestAdd(request.guestCartId, request.body);
+      const added = await cart.guestAdd(request.guestCartId, request.body, request.ip);
       // Every guest write slides the cookie's 30 days.
       setGuestCartCookie(reply, added.guestCartId, secureCookies);
       return added.cart;

@@ -4,7 +4,12 @@
  * stock, nothing lost, never counted twice, even racing a second tab), and swept when idle.
  */
 import { sign as signCookie } from "@fastify/cookie";
-import { CART_MESSAGES, GUEST_CART_COOKIE, SESSION_COOKIE } from "@vastra/contracts";
+import {
+  CART_MESSAGES,
+  GUEST_CART_COOKIE,
+  GUEST_CART_RATE_LIMIT,
+  SESSION_COOKIE,
+} from "@vastra/contracts";
 import { desc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -190,6 +195,36 @@ describe("a guest's cart", () => {
     expect(qty(fresh)).toEqual(["Free:1"]);
     expect(idOf(guestCookie(fresh))).not.toBe(id);
     expect(qty(await call("GET", "/cart", cookie))).toEqual(["Free:2"]);
+  });
+});
+
+describe("new guest carts from one address", () => {
+  it("are limited per hour (a script filling the table); carts already started and other addresses go on", async () => {
+    const saree = await createProduct(db, { sizes: [{ size: "Free", stock: 999 }] });
+    const from = (remoteAddress: string, cookie?: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/cart/add",
+        payload: { productId: saree.id, size: "Free" },
+        headers: cookie ? { cookie } : {},
+        remoteAddress,
+      });
+    let kept = "";
+    for (let i = 0; i < GUEST_CART_RATE_LIMIT.points; i++) {
+      const res = await from("10.77.0.1");
+      expect(res.statusCode).toBe(200);
+      kept = guestCookie(res);
+    }
+    const before = (await db.select({ id: guestCarts.id }).from(guestCarts)).length;
+    const refused = await from("10.77.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(CART_MESSAGES.tooManyGuestCarts);
+    expect((await db.select({ id: guestCarts.id }).from(guestCarts)).length).toBe(before);
+    // A cart already started still takes adds; another address still starts one.
+    const again = await from("10.77.0.1", kept);
+    expect(again.statusCode).toBe(200);
+    expect(qty(again)).toEqual(["Free:2"]);
+    expect((await from("10.77.0.2")).statusCode).toBe(200);
   });
 });
 

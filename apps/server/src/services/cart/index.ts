@@ -16,6 +16,7 @@ import {
   type CartLine,
   type cartMergeSchema,
   GUEST_CART_DAYS,
+  GUEST_CART_RATE_LIMIT,
   mergeCappedMessage,
   onlyInStockMessage,
   type removeFromCartSchema,
@@ -28,6 +29,7 @@ import type { Db, DbOrTx } from "../../db/client.ts";
 import { cartLines, guestCarts, productSizes, products } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import type { RateLimits } from "../rate-limit.ts";
 
 export type AddToCart = z.output<typeof addToCartSchema>;
 export type UpdateCart = z.output<typeof updateCartSchema>;
@@ -376,9 +378,10 @@ export async function sweepGuestCarts(
   return gone.length;
 }
 
-export function createCartService(deps: { db: Db; clock?: Clock }) {
+export function createCartService(deps: { db: Db; clock?: Clock; rateLimits?: RateLimits }) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
+  const newGuestCarts = deps.rateLimits?.limiter("guest-cart-new-ip", GUEST_CART_RATE_LIMIT);
   const read = async (owner: CartOwner) => toCart(await readCart(db, owner));
 
   /** Adds under the cart's rules; on a guest cart, inside the caller's transaction. */
@@ -494,7 +497,12 @@ export function createCartService(deps: { db: Db; clock?: Clock }) {
     async guestAdd(
       guestCartId: string | null,
       input: AddToCart,
+      ip?: string,
     ): Promise<{ guestCartId: string; cart: Cart }> {
+      // A new cart (no cookie, or one whose signature failed) counts against the address.
+      if (newGuestCarts && ip && !(guestCartId && isUuid(guestCartId))) {
+        await newGuestCarts.consume(ip, CART_MESSAGES.tooManyGuestCarts);
+      }
       const id = await db.transaction(async (tx) => {
         const claimed = await claimGuestCart(
           tx,
