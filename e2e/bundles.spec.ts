@@ -14,6 +14,13 @@
  * review form (signed-in only), the share menu and the sticky bar now load after the page (lazy
  * chunks: they still count here, as this measures until the network is quiet), which took back
  * what could be taken without dropping tailwind-merge or the Tabs (record 0043).
+ *
+ * Raised: the product page 160 → 161 KB (2026-11-26 evening, issue #15): the wishlist heart and
+ * the size chart button with the fit line, which the issue puts on the product page, came to
+ * ~1.8 KB (the chart dialog and the review's fit questions load on demand); the share menu now
+ * loads only when Share is first pressed (~1.3 KB off a first visit), which brought the page from
+ * ~161.0 to 160.1 KB measured here. tailwind-merge (~9 KB) and Radix Tabs (~7 KB with its parts)
+ * remain the cuts that would reach issue #11's 140 KB (docs/performance.md).
  */
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "@playwright/test";
@@ -24,7 +31,7 @@ import { signInAsAdmin } from "./helpers/accounts.ts";
 const ADMIN_CODE = /\/assets\/(admin[.-]|charts-)/;
 
 /** KB of gzipped script on a first visit, per page. */
-const BUDGET_KB = { home: 140, list: 146, product: 160 } as const;
+const BUDGET_KB = { home: 140, list: 146, product: 161 } as const;
 
 /** The scripts a page loads, from navigation until the network is quiet. */
 async function scriptResponsesOf(page: Page, url: string): Promise<Response[]> {

@@ -4,7 +4,7 @@ import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
 import type { Review } from "@vastra/contracts/reviews";
 import { shippingChargeSentence } from "@vastra/contracts/shipping-rules";
 import type { FitQuestion, ProductSizeChart } from "@vastra/contracts/size-charts";
-import { ArrowLeft, PackageX, RotateCcw, ShoppingBag, Truck } from "lucide-react";
+import { ArrowLeft, PackageX, RotateCcw, Share2, ShoppingBag, Truck } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { WishlistHeart } from "~/components/commerce/wishlist-heart";
@@ -23,17 +23,54 @@ import { ProductDetails, ShippingInfo } from "./product-info";
 import { ColorChooser, QuantityStepper, SizeChooser } from "./product-options";
 import { ProductReviews, type Viewer } from "./product-reviews";
 import { jsonForScript } from "./seo";
+import { nativeShare, SHARE_MESSAGES } from "./share";
 import { FitLine, FitQuestionProvider, SizeChartButton } from "./size-fit";
 import { useAddToCart } from "./use-add-to-cart";
 import { useShippingRules } from "./use-shipping-rules";
 
 /**
- * The share menu loads after the page (it is one button until used): the product page's script
- * budget (issue #11) is spent on what a shopper needs first. Rendered on the server all the same.
+ * The share menu's code loads when Share is first pressed (or pointed at, or focused): until then
+ * it is one plain button, and the device's own share sheet needs none of it. The product page's
+ * script budget (issue #11) is spent on what a shopper needs first.
  */
+const loadShareMenu = () => import("./share-menu");
 const ShareMenu = React.lazy(() =>
-  import("./share-menu").then((module) => ({ default: module.ShareMenu })),
+  loadShareMenu().then((module) => ({ default: module.ShareMenu })),
 );
+
+function ShareButton({ url, title, text }: { url: string; title: string; text: string }) {
+  const toast = useToast();
+  const [menu, setMenu] = React.useState(false);
+  const tryNativeShare = (onFailed: () => void) =>
+    nativeShare({ title, text, url }, () => toast.success(SHARE_MESSAGES.shared), onFailed);
+  const button = (
+    <Button
+      variant="ghost"
+      size="md"
+      className="px-3"
+      onPointerEnter={() => void loadShareMenu()}
+      onFocus={() => void loadShareMenu()}
+      onClick={() => {
+        if (!tryNativeShare(() => setMenu(true))) setMenu(true);
+      }}
+    >
+      <Share2 aria-hidden="true" />
+      Share
+    </Button>
+  );
+  if (!menu) return button;
+  return (
+    <React.Suspense fallback={button}>
+      <ShareMenu
+        url={url}
+        title={title}
+        messages={SHARE_MESSAGES}
+        tryNativeShare={tryNativeShare}
+        defaultOpen
+      />
+    </React.Suspense>
+  );
+}
 /** The phone's sticky bar likewise, and only once the page has been scrolled (see below). */
 const StickyAddToCart = React.lazy(() =>
   import("./sticky-add-to-cart").then((module) => ({ default: module.StickyAddToCart })),
@@ -273,9 +310,7 @@ export function ProductDetailPage({
               {outOfStock ? "Out of stock" : "Add to cart"}
             </Button>
             <WishlistHeart productId={product._id} title={product.title} className="shadow-none" />
-            <React.Suspense fallback={null}>
-              <ShareMenu url={url} title={product.title} text={`${product.title} at Vastra`} />
-            </React.Suspense>
+            <ShareButton url={url} title={product.title} text={`${product.title} at Vastra`} />
           </div>
 
           <DeliveryCheck />

@@ -11,12 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { useToast } from "~/components/ui/toast";
-
-export const SHARE_MESSAGES = {
-  shared: "Product shared successfully!",
-  copied: "Link copied to clipboard!",
-  copyFailed: "Failed to copy link",
-} as const;
+import type { ShareMessages } from "./share";
 
 export function shareLinks(url: string, title: string) {
   const u = encodeURIComponent(url);
@@ -32,26 +27,28 @@ export function shareLinks(url: string, title: string) {
  * other than the shopper cancelling opens the menu instead), otherwise a menu with Facebook,
  * X (Twitter), WhatsApp and Copy Link.
  */
-export function ShareMenu({ url, title, text }: { url: string; title: string; text: string }) {
+export function ShareMenu({
+  url,
+  title,
+  messages,
+  tryNativeShare,
+  defaultOpen = false,
+}: {
+  url: string;
+  title: string;
+  /** The page's texts and its share sheet (share.ts), passed in so this chunk holds only the menu. */
+  messages: ShareMessages;
+  /** The device's share sheet: false when there is none; calls back when it failed. */
+  tryNativeShare: (onFailed: () => void) => boolean;
+  /** Open at once: the page's plain Share button was pressed before this code had loaded. */
+  defaultOpen?: boolean;
+}) {
   const toast = useToast();
-  const [open, setOpen] = React.useState(false);
+  const [open, setOpen] = React.useState(defaultOpen);
   const links = shareLinks(url, title);
 
-  /** Tries the native share; true when it took over (shared, or the shopper cancelled). */
-  function nativeShare(): boolean {
-    if (typeof navigator === "undefined" || typeof navigator.share !== "function") return false;
-    navigator.share({ title, text, url }).then(
-      () => toast.success(SHARE_MESSAGES.shared),
-      (error: unknown) => {
-        if (error instanceof DOMException && error.name === "AbortError") return;
-        setOpen(true);
-      },
-    );
-    return true;
-  }
-
   function onOpenChange(next: boolean) {
-    if (next && nativeShare()) return;
+    if (next && tryNativeShare(() => setOpen(true))) return;
     setOpen(next);
   }
 
@@ -59,9 +56,9 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
     try {
       if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
       await navigator.clipboard.writeText(url);
-      toast.success(SHARE_MESSAGES.copied);
+      toast.success(messages.copied);
     } catch {
-      toast.error(SHARE_MESSAGES.copyFailed);
+      toast.error(messages.copyFailed);
     }
   }
 
