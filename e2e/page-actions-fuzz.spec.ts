@@ -37,6 +37,7 @@ const ACTIONS: Record<string, string> = {
   "product.tsx": "/products/:id",
   "unsubscribe.tsx": "/unsubscribe",
   "order-confirmation.tsx": "/order-confirmation",
+  "wishlist.tsx": "/wishlist",
 };
 
 const FIELDS = [
