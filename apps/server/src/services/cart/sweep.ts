@@ -3,31 +3,18 @@
  * lines, every hour while the store runs. Safe to overlap: a delete of a row already gone is a
  * no-op, and a guest writing to a cart the sweep just took simply starts it again.
  */
-import type { DbOrTx } from "../../db/client.ts";
-import { type Clock, systemClock } from "../clock.ts";
-import type { JobLock } from "../job-lock.ts";
-import { createPoller, type Poller } from "../poller.ts";
+import { createSweeper, type Poller, type SweeperOptions } from "../poller.ts";
 import { sweepGuestCarts } from "./index.ts";
 
 /** How often the sweep looks: a cart goes at most this long after its 30 idle days. */
 export const GUEST_CART_SWEEP_MS = 60 * 60 * 1000;
 
-export function createGuestCartSweeper(options: {
-  db: DbOrTx;
-  clock?: Clock;
-  pollMs?: number;
-  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** The job's lock across processes: a round is skipped while another server sweeps. */
-  lock?: JobLock;
-}): Poller {
-  const { log, lock } = options;
-  const clock = options.clock ?? systemClock;
-  const round = async () => {
-    const deleted = await sweepGuestCarts(options.db, clock());
-    if (deleted > 0) log?.info({ deleted }, "deleted idle guest carts");
-  };
-  return createPoller(() => (lock ? lock(round) : round()), {
-    pollMs: options.pollMs ?? GUEST_CART_SWEEP_MS,
-    onError: (error) => log?.warn({ err: String(error) }, "the guest-cart sweep failed"),
+export function createGuestCartSweeper(options: SweeperOptions): Poller {
+  return createSweeper({
+    ...options,
+    sweep: sweepGuestCarts,
+    everyMs: GUEST_CART_SWEEP_MS,
+    deleted: "deleted idle guest carts",
+    failed: "the guest-cart sweep failed",
   });
 }
