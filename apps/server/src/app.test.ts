@@ -12,16 +12,26 @@ const { app } = await buildTestApp({
   },
 });
 
-function expectSecurityHeaders(headers: Record<string, unknown>) {
+/** A document (a page) carries its policies; data (the API, the probes) only what data needs. */
+function expectSecurityHeaders(headers: Record<string, unknown>, kind: "document" | "data") {
   const csp = String(headers["content-security-policy"]);
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"]).toBe("DENY");
-  expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
   expect(headers["strict-transport-security"]).toBeUndefined(); // only in production
+  if (kind === "document") {
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  } else {
+    // Document-only policies are not sent with every API answer (issue #11).
+    for (const name of ["referrer-policy", "permissions-policy", "cross-origin-opener-policy"]) {
+      expect(headers[name], name).toBeUndefined();
+    }
+  }
   return csp;
 }
 
@@ -30,9 +40,9 @@ describe("every response", () => {
   // 'self' only (issue #11: a nonce per response was paid on every answer, used by pages alone).
   it("carries the security headers; answers without inline scripts share one nonce-less CSP", async () => {
     const policies = new Set<string>();
-    for (const url of ["/api/store", "/api/no-such-thing", "/healthz"]) {
+    for (const url of ["/api/store", "/api/no-such-thing", "/healthz", "/no-such-page"]) {
       const res = await app.inject({ method: "GET", url });
-      const csp = expectSecurityHeaders(res.headers);
+      const csp = expectSecurityHeaders(res.headers, url === "/no-such-page" ? "document" : "data");
       expect(csp).not.toContain("'nonce-");
       expect(csp).toMatch(/script-src 'self';/);
       policies.add(csp);
@@ -44,7 +54,7 @@ describe("every response", () => {
     const nonces: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await app.inject({ method: "GET", url: "/test/page" });
-      const csp = expectSecurityHeaders(res.headers);
+      const csp = expectSecurityHeaders(res.headers, "document");
       const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]{16,})' 'strict-dynamic'/.exec(csp)?.[1];
       expect(nonce, csp).toBeDefined();
       expect(res.body).toContain(`<script nonce="${nonce}">`);

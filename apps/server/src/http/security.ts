@@ -2,6 +2,13 @@
  * Security headers on every response: a CSP (frame-ancestors 'none', no 'unsafe-inline' for
  * scripts), nosniff, a referrer policy, HSTS in production, and the request's id.
  *
+ * The API's answers (`/api/…` but its HTML docs, and the probes) are data, never a document a
+ * browser renders, so they carry the headers that still matter for data — nosniff, the CSP
+ * without a nonce (no inline script, no framing), X-Frame-Options, cross-origin resource policy,
+ * HSTS — and not the ~400 bytes of document-only policies (opener, origin cluster, referrer,
+ * permissions, DNS prefetch, downloads, XSS auditor, Flash): issue #11, every API answer paid
+ * for writing, validating and sending them.
+ *
  * Paid once, not per request (issue #11): helmet's headers and the CSP of answers without inline
  * scripts (JSON, images, files) are computed at start-up and set by one synchronous hook. Only a
  * response that asks for `reply.scriptNonce` (a server-rendered page) gets a fresh nonce and a CSP
@@ -51,6 +58,15 @@ export function contentSecurityPolicy(
   return directives.join("; ");
 }
 
+/**
+ * Whether the URL answers data rather than a document: the API (its HTML docs excepted) and the
+ * health probes.
+ */
+export function isDataUrl(url: string): boolean {
+  if (url.startsWith("/api/")) return !url.startsWith("/api/docs");
+  return url === "/healthz" || url === "/readyz";
+}
+
 /** The headers helmet sets for these options (they do not depend on the request), captured once. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -85,6 +101,19 @@ export async function registerSecurity(
     "content-security-policy": contentSecurityPolicy(undefined, options),
   };
   const names = Object.keys(fixed);
+  // A document's policies make no sense on data; these do (OWASP's REST security headers).
+  const forData: Record<string, string> = {
+    // The pages' nonce-less policy, not a stricter one: a PDF (invoices) opens in the browser's
+    // own viewer, which a `default-src 'none'` would break.
+    "content-security-policy": fixed["content-security-policy"]!,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "cross-origin-resource-policy": "same-origin",
+    ...(fixed["strict-transport-security"]
+      ? { "strict-transport-security": fixed["strict-transport-security"] }
+      : {}),
+  };
+  const dataNames = Object.keys(forData);
 
   app.decorateReply("madeScriptNonce", "");
   app.decorateReply("scriptNonce", {
@@ -101,7 +130,8 @@ export async function registerSecurity(
   });
   // Synchronous and without allocation beyond the headers themselves: it runs on every request.
   app.addHook("onRequest", (request, reply, done) => {
-    for (const name of names) reply.header(name, fixed[name]);
+    if (isDataUrl(request.url)) for (const name of dataNames) reply.header(name, forData[name]);
+    else for (const name of names) reply.header(name, fixed[name]);
     reply.header("x-request-id", request.id);
     done();
   });
