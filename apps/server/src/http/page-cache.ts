@@ -105,7 +105,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return reply.code(200).send(fillPlain(entry.page, nonce));
   };
 
-  app.addHook("onRequest", async (request, reply) => {
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "GET") return;
     const pathname = request.url.split("?")[0]!;
     if (!isGuestPage(pathname) || hasSession(request)) return;
@@ -134,10 +134,17 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     tickets.set(request, { key, nonce: reply.scriptNonce, settle });
     guestHeaders(reply);
     reply.header("x-page-cache", "miss");
-  });
+  };
   // Whatever became of the render (stored, an error, a redirect, the client left), release waiters.
-  app.addHook("onResponse", async (request) => tickets.get(request)?.settle());
-  app.addHook("onRequestAbort", async (request) => tickets.get(request)?.settle());
+  const release = async (request: FastifyRequest) => tickets.get(request)?.settle();
+  // On the web app's catch-all route only (its pages are the only ones kept): the API, the probes
+  // and files do not pay for these hooks (issue #11's per-request overhead).
+  app.addHook("onRoute", (route) => {
+    if (route.url !== "*") return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), onRequest];
+    route.onResponse = [...[route.onResponse ?? []].flat(), release];
+    route.onRequestAbort = [...[route.onRequestAbort ?? []].flat(), release];
+  });
 
   return {
     nonceFor(request, reply, context) {
