@@ -513,13 +513,17 @@ export function createOrderService(deps: {
     input: PlaceInput,
   ): Promise<OrderReply> {
     const now = clock();
-    const lines = await readCart(tx, user.id, { forUpdate: true });
+    // Reads sent together, one round trip (issue #11): the database runs them in this order. The
+    // activity history (record 0050): the order and its stock rows are the shopper's 'order'.
+    const [lines, , settings, store] = await Promise.all([
+      readCart(tx, user.id, { forUpdate: true }),
+      withActivityContext(tx, { actorId: user.id, reason: "order" }),
+      getDeliverySettings(tx),
+      getStoreSettings(tx),
+    ]);
     if (lines.length === 0) throw ValidationError.field("items", ORDER_MESSAGES.emptyCart);
-    // The activity history (record 0050): the order and its stock rows are the shopper's 'order'.
-    await withActivityContext(tx, { actorId: user.id, reason: "order" });
     // Issue #14 (record 0036): items, then shipping below the threshold and the COD fee.
     const method = input.paymentMethod ?? "upi";
-    const settings = await getDeliverySettings(tx);
     // Record 0047: a coupon is re-checked and its use counted here, its row locked to the commit.
     const coupon = input.couponCode
       ? await redeemCoupon(tx, { code: input.couponCode, userId: user.id, lines, now })
@@ -530,20 +534,26 @@ export function createOrderService(deps: {
     const totalPaise = charges.totalPaise;
     const fresh = { cart: toCart(lines), totalAmount: totalPaise / 100 };
     if (!sameItems(lines, input.items)) throw new ConflictError(ORDER_MESSAGES.cartChanged, fresh);
-    await checkPendingCaps(
-      tx,
-      user.id,
-      lines.reduce((sum, l) => sum + l.quantity, 0),
-      limits,
-    );
-    // Issue #14: only to a PIN the store delivers to (services/delivery, record 0034).
+    // Issue #14: only to a PIN the store delivers to (services/delivery, record 0034). Asked
+    // together with the shopper's caps; a cap is said first when both refuse.
     const pin = input.shippingAddress?.pincode ?? pincodeInAddress(input.user.address);
-    const delivery = await assertDeliverable(
-      tx,
-      pin,
-      input.shippingAddress ? "shippingAddress.pincode" : "user.address",
-      now,
-    );
+    const [caps, deliverable] = await Promise.allSettled([
+      checkPendingCaps(
+        tx,
+        user.id,
+        lines.reduce((sum, l) => sum + l.quantity, 0),
+        limits,
+      ),
+      assertDeliverable(
+        tx,
+        pin,
+        input.shippingAddress ? "shippingAddress.pincode" : "user.address",
+        now,
+      ),
+    ]);
+    if (caps.status === "rejected") throw caps.reason;
+    if (deliverable.status === "rejected") throw deliverable.reason;
+    const delivery = deliverable.value;
     if (method === "cash_on_delivery" && !delivery.codAvailable) {
       throw ValidationError.field("paymentMethod", SHIPPING_MESSAGES.codNotAvailable(delivery.pin));
     }
@@ -617,44 +627,55 @@ export function createOrderService(deps: {
       })
       .returning();
     const order = row!;
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          discountPaise: coupon?.perLine[i] ?? 0,
-          productId: line.productId,
-          title: line.title,
-          imageUrl: line.imageUrl,
-          pricePaise: line.pricePaise,
-          size: line.size,
-          color: line.colorKey,
-          quantity: line.quantity,
-        })),
-      )
-      .returning();
-    if (coupon) await recordRedemption(tx, coupon, order.id, user.id, now);
-    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+    // The items, the coupon's use and the emptied cart in one round trip.
+    const [items] = await Promise.all([
+      tx
+        .insert(orderItems)
+        .values(
+          lines.map((line, i) => ({
+            orderId: order.id,
+            discountPaise: coupon?.perLine[i] ?? 0,
+            productId: line.productId,
+            title: line.title,
+            imageUrl: line.imageUrl,
+            pricePaise: line.pricePaise,
+            size: line.size,
+            color: line.colorKey,
+            quantity: line.quantity,
+          })),
+        )
+        .returning(),
+      coupon ? recordRedemption(tx, coupon, order.id, user.id, now) : undefined,
+      tx.delete(cartLines).where(eq(cartLines.userId, user.id)),
+    ]);
 
     const placed = toOrder(order, sortItems(items));
-    const store = await getStoreSettings(tx);
-    // To the account's verified address (the checkout address is shown inside), within its limit.
-    const mail = await mailShopper(
-      tx,
-      order,
-      {
-        ...orderPlacedEmail(
-          store,
-          placed,
-          publicUrl,
-          await upiPaymentFor(placed, settings),
-          confirmationLinksFor(placed, deps.appSecret, publicUrl),
-        ),
-        kind: "order-placed",
-      },
-      { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
-    );
-    await tx.insert(orderEvents).values({
+    // To the account's verified address (the checkout address is shown inside), within its limit;
+    // the store's copy goes with it.
+    const [mail] = await Promise.all([
+      mailShopper(
+        tx,
+        order,
+        {
+          ...orderPlacedEmail(
+            store,
+            placed,
+            publicUrl,
+            await upiPaymentFor(placed, settings),
+            confirmationLinksFor(placed, deps.appSecret, publicUrl),
+          ),
+          kind: "order-placed",
+        },
+        { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
+      ),
+      enqueueEmail(tx, {
+        ...newOrderStoreEmail(store, placed, publicUrl),
+        kind: "order-new-store",
+        to: store.ordersEmail,
+        headers: { "Reply-To": user.email },
+      }),
+    ]);
+    const event = tx.insert(orderEvents).values({
       orderId: order.id,
       actorId: user.id,
       actorName: user.name,
@@ -671,24 +692,22 @@ export function createOrderService(deps: {
       },
       createdAt: now,
     });
-    await enqueueEmail(tx, {
-      ...newOrderStoreEmail(store, placed, publicUrl),
-      kind: "order-new-store",
-      to: store.ordersEmail,
-      headers: { "Reply-To": user.email },
-    });
     // The stock last: its row locks (and the catalogue's `live` version row, which every stock
     // change bumps) are held from here to the commit only, so orders for other products do not
-    // queue behind this one's inserts. Short stock still undoes everything above.
-    await takeStock(
-      tx,
-      lines.map((l) => ({
-        productId: l.productId,
-        size: l.size,
-        quantity: l.quantity,
-        title: l.title,
-      })),
-    );
+    // queue behind this one's inserts. Short stock still undoes everything above. Sent in the
+    // same round trip as the order's event.
+    await Promise.all([
+      event,
+      takeStock(
+        tx,
+        lines.map((l) => ({
+          productId: l.productId,
+          size: l.size,
+          quantity: l.quantity,
+          title: l.title,
+        })),
+      ),
+    ]);
     return { message: ORDER_MESSAGES.placed, order: placed };
   }
 

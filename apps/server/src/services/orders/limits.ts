@@ -39,15 +39,19 @@ export async function checkPendingCaps(
   units: number,
   limits: Pick<OrderLimits, "pendingOrders" | "pendingUnits">,
 ): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  const [held] = await tx
-    .select({
-      orders: sql<number>`count(distinct ${orders.id})::int`,
-      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::bigint`,
-    })
-    .from(orders)
-    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+  // Sent together (one round trip): the database still runs them in order, so the count is
+  // made under the shopper's lock.
+  const [, [held]] = await Promise.all([
+    tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update"),
+    tx
+      .select({
+        orders: sql<number>`count(distinct ${orders.id})::int`,
+        units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::bigint`,
+      })
+      .from(orders)
+      .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"))),
+  ]);
   const pendingOrders = Number(held?.orders ?? 0);
   const pendingUnits = Number(held?.units ?? 0);
   if (pendingOrders >= limits.pendingOrders) {
@@ -60,6 +64,18 @@ export async function checkPendingCaps(
 
 /** What became of a shopper's order e-mail; recorded as `mail` in the order event's data. */
 export type MailOutcome = "sent" | "dropped: hourly limit" | "dropped: no verified account";
+
+function dropUnverified(
+  order: { orderNumber: string },
+  email: { kind: string },
+  log: OrderLog | undefined,
+): MailOutcome {
+  log?.warn(
+    { orderNumber: order.orderNumber, kind: email.kind },
+    "order e-mail dropped: the order has no account with a verified address",
+  );
+  return "dropped: no verified account";
+}
 
 /**
  * Queues an order e-mail to the account that owns the order, at its verified address, unless the
@@ -81,31 +97,27 @@ export async function mailShopper(
     onQueued?: ((outboxId: string) => void) | undefined;
   },
 ): Promise<MailOutcome> {
-  const [account] = order.userId
-    ? await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.id, order.userId), isNotNull(users.emailVerifiedAt)))
-    : [];
-  if (!account) {
-    options.log?.warn(
-      { orderNumber: order.orderNumber, kind: email.kind },
-      "order e-mail dropped: the order has no account with a verified address",
-    );
-    return "dropped: no verified account";
-  }
+  if (!order.userId) return dropUnverified(order, email, options.log);
   const since = new Date(options.now.getTime() - HOUR_MS);
-  const [counted] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(
-      and(
-        eq(orders.userId, order.userId!),
-        gt(orderEvents.createdAt, since),
-        sql`${orderEvents.data}->>'mail' = 'sent'`,
+  // The address and the hour's count in one round trip (the count is unused without an address).
+  const [[account], [counted]] = await Promise.all([
+    tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, order.userId), isNotNull(users.emailVerifiedAt))),
+    tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(
+        and(
+          eq(orders.userId, order.userId),
+          gt(orderEvents.createdAt, since),
+          sql`${orderEvents.data}->>'mail' = 'sent'`,
+        ),
       ),
-    );
+  ]);
+  if (!account) return dropUnverified(order, email, options.log);
   if (Number(counted?.n ?? 0) >= options.mailsPerHour) {
     options.log?.warn(
       { orderNumber: order.orderNumber, kind: email.kind, userId: order.userId },

@@ -80,19 +80,26 @@ export async function takeStock(
       messages.missingProduct?.(gone.title) ?? `${gone.title} is no longer available`,
     );
   }
-  for (const need of bySize(items)) {
-    const taken = await tx
-      .update(productSizes)
-      .set({ stock: sql`${productSizes.stock} - ${need.quantity}` })
-      .where(
-        and(
-          eq(productSizes.productId, need.productId),
-          eq(productSizes.size, need.size),
-          gte(productSizes.stock, need.quantity),
-        ),
-      )
-      .returning({ stock: productSizes.stock });
-    if (taken.length === 0) {
+  // Sent together (one round trip for the whole order): the database runs them one after the
+  // other in this (lock) order, as if awaited one by one.
+  const needs = bySize(items);
+  const results = await Promise.all(
+    needs.map((need) =>
+      tx
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - ${need.quantity}` })
+        .where(
+          and(
+            eq(productSizes.productId, need.productId),
+            eq(productSizes.size, need.size),
+            gte(productSizes.stock, need.quantity),
+          ),
+        )
+        .returning({ stock: productSizes.stock }),
+    ),
+  );
+  for (const [i, need] of needs.entries()) {
+    if (results[i]!.length === 0) {
       const available = await currentStock(tx, need.productId, need.size);
       throw new ConflictError(
         messages.short?.(available, need) ?? stockMessage(available, need.title, need.size),
