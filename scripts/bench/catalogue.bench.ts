@@ -21,6 +21,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { ListIndex } from "../../apps/server/src/services/catalogue/list-index.ts";
+import { listenCatalogue } from "../../apps/server/src/services/catalogue/read-model.ts";
 import { BENCH_CATEGORIES, BENCH_COLOURS, SEARCH_QUERIES } from "./lib/catalogue-data.ts";
 import { createBenchDatabase, type DatabaseKind } from "./lib/database.ts";
 import {
@@ -49,6 +51,11 @@ const UNSEEN_CONNECTIONS = 20;
 const DETAIL_IDS = envCount("BENCH_DETAIL_IDS", 2_000);
 /** Rounds of cold searches: each round makes every search cold once. */
 const COLD_ROUNDS = envCount("BENCH_COLD_ROUNDS", 5);
+/**
+ * BENCH_UNSEEN_ONLY=1: only the unseen-queries row, with the list filter index (record 0052) and
+ * again without it (VASTRA_LIST_INDEX=off), plus the index's build time and size.
+ */
+const UNSEEN_ONLY = process.env.BENCH_UNSEEN_ONLY === "1";
 const NAMES: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL 15" };
 const root = path.resolve(import.meta.dirname, "../..");
 const webBuild = process.env.WEB_BUILD_DIRECTORY ?? path.join(root, "apps/web/build");
@@ -90,6 +97,7 @@ type DatabaseResult = {
   cold: Cold[];
   coldHow: string;
   pagesSkipped?: string;
+  indexNote?: string;
 };
 
 function rotating(paths: string[]) {
@@ -184,8 +192,21 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
     const database = await bench.open();
     let loaded: Awaited<ReturnType<typeof loadCatalogue>>;
     let ids: string[];
+    let indexNote: string | undefined;
     try {
       loaded = await loadCatalogue(database.db, PRODUCTS, log);
+      // The list filter index's build, as the app does it on its first list query.
+      const listening = await listenCatalogue(database);
+      try {
+        const index = new ListIndex({ db: database.db, model: listening.model });
+        const started = performance.now();
+        await index.refresh();
+        const ms = performance.now() - started;
+        if (!index.current) throw new Error("the list filter index was not built");
+        indexNote = `List filter index (record 0052): built in ${ms.toFixed(0)} ms (load ${load1()}), ${(index.bytes / 1024 / 1024).toFixed(1)} MB of arrays.`;
+      } finally {
+        await listening.close();
+      }
       const picked = await database.db.execute(
         sql`select id::text as id from products order by md5(id::text) limit ${DETAIL_IDS}`,
       );
@@ -213,54 +234,60 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
       }
       firstPage = (await check.json()) as Array<{ _id: string }>;
       const url = server.url;
-      await row("`GET /healthz` (API only)", TARGETS.healthz, () =>
-        measure({ url: `${url}/healthz`, connections: CONNECTIONS }),
-      );
-      await row("`GET /api/products` (first page), warm", TARGETS.list, () =>
-        measure({ url: `${url}/api/products`, connections: CONNECTIONS }),
-      );
-      await row(
-        `\`GET /api/products\` ${LIST_QUERIES.length} filters/sorts rotating, warm`,
-        TARGETS.filtered,
-        () =>
-          measure({
-            url: `${url}/api/products`,
-            connections: CONNECTIONS,
-            setupRequest: rotating(LIST_QUERIES.map((q) => `/api/products?${q}`)),
-          }),
-      );
-      await row(
-        `\`GET /api/products?search=…\`, ${SEARCH_QUERIES.length} queries rotating, warm`,
-        TARGETS.search,
-        () =>
-          measure({
-            url: `${url}/api/products`,
-            connections: CONNECTIONS,
-            setupRequest: rotating(
-              SEARCH_QUERIES.map((q) => `/api/products?search=${encodeURIComponent(q)}`),
-            ),
-          }),
-      );
-      await row(
-        `\`GET /api/products/{id}\`, ${num(ids.length)} random products`,
-        TARGETS.detail,
-        () =>
-          measure({
-            url: `${url}/api/products`,
-            connections: CONNECTIONS,
-            setupRequest: rotating(ids.map((id) => `/api/products/${id}`)),
-          }),
-      );
-      await row(
-        `\`GET /api/products/{id}\`, the first page's ${firstPage.length} products`,
-        TARGETS.detail,
-        () =>
-          measure({
-            url: `${url}/api/products`,
-            connections: CONNECTIONS,
-            setupRequest: rotating(firstPage.map((p) => `/api/products/${p._id}`)),
-          }),
-      );
+      if (!UNSEEN_ONLY)
+        await row("`GET /healthz` (API only)", TARGETS.healthz, () =>
+          measure({ url: `${url}/healthz`, connections: CONNECTIONS }),
+        );
+      if (!UNSEEN_ONLY)
+        await row("`GET /api/products` (first page), warm", TARGETS.list, () =>
+          measure({ url: `${url}/api/products`, connections: CONNECTIONS }),
+        );
+      if (!UNSEEN_ONLY)
+        await row(
+          `\`GET /api/products\` ${LIST_QUERIES.length} filters/sorts rotating, warm`,
+          TARGETS.filtered,
+          () =>
+            measure({
+              url: `${url}/api/products`,
+              connections: CONNECTIONS,
+              setupRequest: rotating(LIST_QUERIES.map((q) => `/api/products?${q}`)),
+            }),
+        );
+      if (!UNSEEN_ONLY)
+        await row(
+          `\`GET /api/products?search=…\`, ${SEARCH_QUERIES.length} queries rotating, warm`,
+          TARGETS.search,
+          () =>
+            measure({
+              url: `${url}/api/products`,
+              connections: CONNECTIONS,
+              setupRequest: rotating(
+                SEARCH_QUERIES.map((q) => `/api/products?search=${encodeURIComponent(q)}`),
+              ),
+            }),
+        );
+      if (!UNSEEN_ONLY)
+        await row(
+          `\`GET /api/products/{id}\`, ${num(ids.length)} random products`,
+          TARGETS.detail,
+          () =>
+            measure({
+              url: `${url}/api/products`,
+              connections: CONNECTIONS,
+              setupRequest: rotating(ids.map((id) => `/api/products/${id}`)),
+            }),
+        );
+      if (!UNSEEN_ONLY)
+        await row(
+          `\`GET /api/products/{id}\`, the first page's ${firstPage.length} products`,
+          TARGETS.detail,
+          () =>
+            measure({
+              url: `${url}/api/products`,
+              connections: CONNECTIONS,
+              setupRequest: rotating(firstPage.map((p) => `/api/products/${p._id}`)),
+            }),
+        );
       await row(
         `\`GET /api/products\`, a filter combination never asked before each time (${UNSEEN_CONNECTIONS} connections)`,
         TARGETS.unseen,
@@ -273,30 +300,50 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
           });
         },
       );
-      log(`${NAMES[kind]}: each search alone, cold (${COLD_ROUNDS} rounds)`);
-      const writer = kind === "postgres" ? await bench.open() : undefined;
-      try {
-        const result = await coldSearches(
-          kind,
-          server,
-          () => startServer("app", bench.env),
-          async () => {
-            await writer!.db.execute(
-              sql`update products set title = title where id = ${firstPage[0]!._id}`,
-            );
-          },
+      if (UNSEEN_ONLY) {
+        // The same row without the index: the SQL path of before (a fresh app process).
+        await server.stop();
+        server = await startServer("app", { ...bench.env, VASTRA_LIST_INDEX: "off" });
+        const off = server.url;
+        await row(
+          `\`GET /api/products\`, a filter combination never asked before each time (${UNSEEN_CONNECTIONS} connections), list filter index off`,
+          TARGETS.unseen,
+          () =>
+            measure({
+              url: `${off}/api/products`,
+              connections: UNSEEN_CONNECTIONS,
+              setupRequest: unseenQueries(),
+            }),
         );
-        cold = result.cold;
-        server = result.server;
-      } finally {
-        await writer?.close();
+        cold = SEARCH_QUERIES.map((query) => ({ query, times: [], total: 0, first: "" }));
+      } else {
+        log(`${NAMES[kind]}: each search alone, cold (${COLD_ROUNDS} rounds)`);
+        const writer = kind === "postgres" ? await bench.open() : undefined;
+        try {
+          const result = await coldSearches(
+            kind,
+            server,
+            () => startServer("app", bench.env),
+            async () => {
+              await writer!.db.execute(
+                sql`update products set title = title where id = ${firstPage[0]!._id}`,
+              );
+            },
+          );
+          cold = result.cold;
+          server = result.server;
+        } finally {
+          await writer?.close();
+        }
       }
     } finally {
       await server.stop();
     }
 
     let pagesSkipped: string | undefined;
-    if (!hasWebBuild) {
+    if (UNSEEN_ONLY) {
+      pagesSkipped = "BENCH_UNSEEN_ONLY";
+    } else if (!hasWebBuild) {
       pagesSkipped = `no web build at ${path.relative(root, webBuild)} (npm run build)`;
     } else {
       log(`${NAMES[kind]}: starting the app with the web app (${path.relative(root, webBuild)})`);
@@ -344,6 +391,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
           ? "a product written behind the app's back before each round (its triggers announce it), 1.5 s later"
           : "a fresh app process for each round",
       pagesSkipped,
+      indexNote,
     };
   } finally {
     await bench.drop();
@@ -403,7 +451,8 @@ const out = [
   ...results.map(
     (r) =>
       `${NAMES[r.kind]}: ${num(PRODUCTS)} products, ${num(r.sizes)} sizes, ${num(r.reviews)} reviews written in ${r.loadSeconds.toFixed(0)} s.` +
-      (r.pagesSkipped ? ` Guest pages skipped: ${r.pagesSkipped}.` : ""),
+      (r.pagesSkipped ? ` Guest pages skipped: ${r.pagesSkipped}.` : "") +
+      (r.indexNote ? ` ${r.indexNote}` : ""),
   ),
   ...skipped.map((s) => `Skipped: ${s}.`),
   baselineNote,

@@ -2,7 +2,9 @@
  * The catalogue as shoppers read it: categories, the filtered, sorted, paged and searched product
  * list (one query for the page's ids, one for the count, then the page's products from the read
  * model, loading only those it lacks), one product, and the filter options. Answers are ready
- * bytes kept by the read model (read-model.ts) until a notice says what they show changed.
+ * bytes kept by the read model (read-model.ts) until a notice says what they show changed. A list
+ * without search that is not kept takes its ids and count from the filter index (list-index.ts,
+ * record 0052) when that is current, else from SQL.
  */
 import {
   type Category,
@@ -16,6 +18,7 @@ import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, productPopularity, productSizes, products } from "../../db/schema.ts";
 import { NotFoundError } from "../errors.ts";
+import { ListIndex } from "./list-index.ts";
 import {
   assembleProduct,
   getProductRows,
@@ -156,9 +159,27 @@ export type ReadyList = { body: ReadyBody; total: number };
  * The catalogue service. With a read model (the app's, kept fresh by the database's notices), the
  * answers come from memory as ready bytes; without one, every read goes to the database.
  */
-export function createCatalogueService(deps: { db: Db; readModel?: CatalogueReadModel }) {
+export function createCatalogueService(deps: {
+  db: Db;
+  readModel?: CatalogueReadModel;
+  /**
+   * Whether unseen list queries (no search) are answered from the in-memory filter index while the
+   * read model serves (record 0052). Default: on, unless VASTRA_LIST_INDEX=off (the bench's
+   * before/after switch).
+   */
+  listIndex?: boolean;
+  log?: { warn(obj: object, msg: string): void };
+}) {
   const { db } = deps;
   const model = deps.readModel ?? new CatalogueReadModel(false);
+  const listIndex =
+    model.keeps && (deps.listIndex ?? process.env.VASTRA_LIST_INDEX !== "off")
+      ? new ListIndex({
+          db,
+          model,
+          log: deps.log ?? { warn: (obj, msg) => console.warn(msg, obj) },
+        })
+      : undefined;
 
   /**
    * These products' data and live figures, from memory, loading the missing ones in batches; in
@@ -234,6 +255,9 @@ export function createCatalogueService(deps: { db: Db; readModel?: CatalogueRead
     const offset = (query.page - 1) * query.limit;
     const terms = query.search ? searchTerms(query.search) : [];
     if (query.search && terms.length === 0) return { ids: [], total: 0 };
+    // Without search: from the filter index when it is current (else it starts its refresh).
+    const indexed = query.search ? undefined : listIndex?.answer(query);
+    if (indexed) return indexed;
     if (terms.length > 0) {
       // Searching: ranked ids of the page, with the number of matches.
       return searchProductIds(db, {
@@ -291,6 +315,9 @@ export function createCatalogueService(deps: { db: Db; readModel?: CatalogueRead
   }
 
   const service = {
+    /** The list filter index, when the service has one (tests: await its refresh). */
+    listIndex,
+
     /** Every category, by name. */
     async listCategories(): Promise<Category[]> {
       const rows = await db
