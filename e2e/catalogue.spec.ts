@@ -491,3 +491,44 @@ test("the product list fits the screen in both views, down to its last card", as
     );
   }
 });
+
+test("the product page's tabs work from the keyboard (arrows wrap, Home/End, Tab into the panel)", async ({
+  page,
+  request,
+}) => {
+  const [product] = await allProducts(request);
+  await page.goto(`/products/${product!._id}`);
+  const tabs = main(page).getByRole("tablist", { name: "Product information" });
+  const tab = (name: RegExp) => tabs.getByRole("tab", { name });
+  const details = tab(/^Details/);
+  await expect(details).toHaveAttribute("aria-selected", "true");
+  // One tab in the page's tab order: the selected one.
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await details.focus();
+
+  await page.keyboard.press("ArrowRight");
+  await expect(tab(/^Reviews/)).toBeFocused();
+  await expect(tab(/^Reviews/)).toHaveAttribute("aria-selected", "true");
+  const reviewsPanel = main(page).getByRole("tabpanel", { name: /^Reviews/ });
+  await expect(reviewsPanel).toBeVisible();
+  await expect(reviewsPanel.getByRole("heading", { name: /review/i }).first()).toBeVisible();
+  await expect(details).toHaveAttribute("aria-selected", "false");
+  await expect(details).toHaveAttribute("tabindex", "-1");
+
+  await page.keyboard.press("End");
+  await expect(tab(/^Shipping/)).toBeFocused();
+  await expect(main(page).getByRole("tabpanel", { name: /^Shipping/ })).toBeVisible();
+  await page.keyboard.press("ArrowRight"); // wraps to the first
+  await expect(details).toBeFocused();
+  await expect(details).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowLeft"); // wraps to the last
+  await expect(tab(/^Shipping/)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(details).toBeFocused();
+
+  // Tab leaves the tab list for the selected panel, which its tab names.
+  await page.keyboard.press("Tab");
+  const panel = main(page).getByRole("tabpanel", { name: /^Details/ });
+  await expect(panel).toBeFocused();
+  await expect(main(page).getByRole("tabpanel")).toHaveCount(1);
+});

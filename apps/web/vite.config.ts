@@ -24,22 +24,25 @@ const shellModule =
  * use them, as they did from their features' folders.
  */
 const notShell =
-  /[\\/]app[\\/](?:components[\\/](?:commerce|delivery)[\\/]|components[\\/]ui[\\/](?:pagination|stars)\.tsx$|components[\\/]layout[\\/]page-header\.tsx$|lib[\\/](?:format|product|cart-money|store-format|newsletter-submit|newsletter-result|upload)\.ts$)/;
+  /[\\/]app[\\/](?:components[\\/](?:commerce|delivery)[\\/]|components[\\/]ui[\\/](?:pagination|stars|card|textarea)\.tsx$|components[\\/]layout[\\/]page-header\.tsx$|lib[\\/](?:format|product|cart-money|store-format|newsletter-submit|newsletter-result|upload)\.ts$)/;
+/**
+ * Record 0053: only what both pages use (the product card is the list's alone; the product page
+ * takes only its stock badge, stock-badge.tsx), with the icons both use that the shell lacks. The
+ * policy texts, the review texts and the product page's own icons used to be here too: ~3 KB on
+ * every product list.
+ */
 const cataloguePages =
-  /[\\/](?:features[\\/]catalogue[\\/](?:seo|product-card|use-add-to-cart)\.tsx?|lib[\\/](?:format|product)\.ts|components[\\/]ui[\\/]stars\.tsx|contracts[\\/]src[\\/](?:policy|cart-messages|review-messages)\.ts)$/;
-const catalogueIcons = new RegExp(
-  `lucide-react[\\\\/].*[\\\\/]icons[\\\\/](${[
-    "arrow-left",
-    "badge-check",
-    "chevron-left",
-    "minus",
-    "pencil",
+  /[\\/](?:features[\\/]catalogue[\\/](?:seo|stock-badge|price-tag|use-add-to-cart)\.tsx?|lib[\\/](?:format|product)\.ts|components[\\/]ui[\\/]stars\.tsx|contracts[\\/]src[\\/]cart-messages\.ts|icons[\\/](?:chevron-left|chevron-right|minus)\.mjs)$/;
+/**
+ * The product page's icons that the shell does not have: one chunk, not a request each. The
+ * Reviews tab's icons (pencil, trash, badge-check) load with the tab, the share menu's with the menu.
+ */
+const productPage = new RegExp(
+  `lucide-react[\\\\/].*[\\\\/]icons[\\\\/](?:${[
+    "package-x",
     "plus",
     "rotate-ccw",
     "share-2",
-    "star",
-    "trash",
-    "link-2",
     "truck",
   ].join("|")})\\.mjs$`,
 );
@@ -53,11 +56,19 @@ const clientChunks = {
       priority: 40,
     },
     {
-      // What the product list and product pages share (formatting, cards, stars, the policy and
-      // message texts, and the icons they use that the shell does not): one chunk rather
-      // than a request for each small module (twenty files of a few hundred bytes each).
+      // What the product list and product pages share (formatting, prices, stars, the stock
+      // badge, the cart's messages): one chunk rather than a request for each small module.
       name: "catalogue-pages",
-      test: (id: string) => cataloguePages.test(id) || catalogueIcons.test(id),
+      test: (id: string) => cataloguePages.test(id),
+      priority: 5,
+    },
+    {
+      name: "product-page",
+      // With the tabs (only the product page and the dev mailbox have tabs) and the size chart
+      // button and fit line (size-fit.tsx: the product page's, and its lazy review form's).
+      test: (id: string) =>
+        productPage.test(id) ||
+        /[\\/](?:components[\\/]ui[\\/]tabs|features[\\/]catalogue[\\/]size-fit)\.tsx$/.test(id),
       priority: 5,
     },
     {
@@ -82,7 +93,13 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
   // The browser's build only: the server's bundle is loaded once, from disk.
+  // modulePreload: false (record 0053): no preload helper around each import() (~0.3 KB in the
+  // shell, ~0.8 KB of a product page): a lazy chunk's own imports are fetched when it arrives,
+  // one round trip later; they are mostly the shell and the framework, loaded already. The route
+  // modules' <link rel="modulepreload"> come from React Router, not from this.
   environments: {
-    client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
+    client: {
+      build: { modulePreload: false, rolldownOptions: { output: { codeSplitting: clientChunks } } },
+    },
   },
 });

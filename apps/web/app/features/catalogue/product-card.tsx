@@ -1,36 +1,16 @@
-import type { Product } from "@vastra/contracts/catalogue";
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { WishlistHeart } from "~/components/commerce/wishlist-heart";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { RatingSummary } from "~/components/ui/stars";
 import { type ProductSummary, productPath, quickAddSize, sizeStockOf } from "~/lib/product";
 import { PriceTag } from "./price-tag";
+import { StockBadge } from "./stock-badge";
 import { useAddToCart } from "./use-add-to-cart";
 
 const MAX_SIZES_SHOWN = 4;
-
-/** 'Low Stock' / 'Out of Stock' (nothing when in stock). */
-export function StockBadge({
-  status,
-  className,
-}: {
-  status: Product["stockStatus"];
-  className?: string;
-}) {
-  if (status === "In Stock") return null;
-  return (
-    <Badge
-      variant={status === "Out of Stock" ? "destructive" : "gold"}
-      className={cn("shadow-sm", className)}
-    >
-      {status}
-    </Badge>
-  );
-}
 
 /** Up to 4 sizes, then '+N more'; sold-out sizes are struck through. */
 function CardSizes({ product }: { product: ProductSummary }) {

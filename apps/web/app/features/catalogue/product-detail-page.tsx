@@ -1,15 +1,15 @@
 import { CART_MESSAGES, onlyInStockMessage } from "@vastra/contracts/cart-messages";
 import type { Product } from "@vastra/contracts/catalogue";
-import { RETURNS, SHIPPING } from "@vastra/contracts/policy";
 import type { Review } from "@vastra/contracts/reviews";
-import { shippingChargeSentence } from "@vastra/contracts/shipping-rules";
 import type { FitQuestion, ProductSizeChart } from "@vastra/contracts/size-charts";
-import { ArrowLeft, PackageX, RotateCcw, Share2, ShoppingBag, Truck } from "lucide-react";
+import type { FitSummary } from "@vastra/contracts/size-fit";
+import { PackageX, RotateCcw, Share2, ShoppingBag, Truck } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { WishlistHeart } from "~/components/commerce/wishlist-heart";
 import { DeliveryCheck } from "~/components/delivery/delivery-check";
 import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
 import { RatingSummary } from "~/components/ui/stars";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { useToast } from "~/components/ui/toast";
@@ -17,16 +17,15 @@ import { useNonce } from "~/lib/nonce";
 import { galleryImages, sizeStockOf, stockOfSize } from "~/lib/product";
 import { useStoreSettings } from "~/lib/store";
 import { PriceTag } from "./price-tag";
-import { StockBadge } from "./product-card";
 import { ProductGallery } from "./product-gallery";
-import { ProductDetails, ShippingInfo } from "./product-info";
+import { ProductDetails } from "./product-info";
 import { ColorChooser, QuantityStepper, SizeChooser } from "./product-options";
-import { ProductReviews, type Viewer } from "./product-reviews";
+import type { Viewer } from "./product-reviews";
 import { jsonForScript } from "./seo";
 import { nativeShare, SHARE_MESSAGES } from "./share";
 import { FitLine, FitQuestionProvider, SizeChartButton } from "./size-fit";
+import { StockBadge } from "./stock-badge";
 import { useAddToCart } from "./use-add-to-cart";
-import { useShippingRules } from "./use-shipping-rules";
 
 /**
  * The share menu's code loads when Share is first pressed (or pointed at, or focused): until then
@@ -71,6 +70,22 @@ function ShareButton({ url, title, text }: { url: string; title: string; text: s
     </React.Suspense>
   );
 }
+/**
+ * The Reviews tab's code (the list, its replies, the fit answers, the edit and delete actions)
+ * loads when the tab is first pointed at, focused or chosen (record 0053): the page opens on
+ * Details, and most visits never open Reviews.
+ */
+const loadReviews = () => import("./product-reviews");
+const ProductReviews = React.lazy(() =>
+  loadReviews().then((module) => ({ default: module.ProductReviews })),
+);
+
+/** The Shipping tab's text likewise (the same figures as the shipping and returns pages). */
+const loadShippingInfo = () => import("./shipping-info");
+const ShippingInfo = React.lazy(() =>
+  loadShippingInfo().then((module) => ({ default: module.ShippingInfo })),
+);
+
 /** The phone's sticky bar likewise, and only once the page has been scrolled (see below). */
 const StickyAddToCart = React.lazy(() =>
   import("./sticky-add-to-cart").then((module) => ({ default: module.StickyAddToCart })),
@@ -80,7 +95,6 @@ export const PRODUCT_MESSAGES = {
   selectSize: CART_MESSAGES.selectSize,
   outOfStock: CART_MESSAGES.outOfStock,
   onlyAvailable: onlyInStockMessage,
-  loadFailed: "Failed to load product details.",
 } as const;
 
 export type ProductDetailPageProps = {
@@ -95,6 +109,13 @@ export type ProductDetailPageProps = {
   sizeChart?: ProductSizeChart | null;
   /** May the signed-in shopper say how it fitted (null: a guest). */
   fitQuestion?: FitQuestion | null;
+  /**
+   * Written by the loader from the store's shipping rules and contracts/policy.ts: the delivery
+   * line (charges and cities served) and the default return window.
+   */
+  policy: { shippingLine: string; returnWindowDays: number };
+  /** The fit line's figures (fitSummary of the product's fit answers), by the loader. */
+  fitSummary?: FitSummary | null;
 };
 
 type Tab = "details" | "reviews" | "shipping";
@@ -108,11 +129,12 @@ export function ProductDetailPage({
   jsonLd,
   sizeChart = null,
   fitQuestion = null,
+  policy,
+  fitSummary = null,
 }: ProductDetailPageProps) {
   const nonce = useNonce();
-  const shippingRules = useShippingRules();
   // The store's return window (record 0048): the policy pages and My Orders use the same setting.
-  const returnDays = useStoreSettings()?.returnWindowDays ?? RETURNS.returnWindowDays;
+  const returnDays = useStoreSettings()?.returnWindowDays ?? policy.returnWindowDays;
   // The sticky bar is wanted only once the page has scrolled (the add button can only leave the
   // screen then): its code loads at the first scroll, not with the page.
   const [scrolled, setScrolled] = React.useState(false);
@@ -243,7 +265,7 @@ export function ProductDetailPage({
             ) : (
               <RatingSummary average={0} count={0} />
             )}
-            <FitLine fit={product.fit} />
+            <FitLine summary={fitSummary} />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <PriceTag
                 size="page"
@@ -318,7 +340,7 @@ export function ProductDetailPage({
           <ul className="grid gap-2 rounded-lg bg-muted p-4 text-sm text-foreground/90">
             <li className="flex items-center gap-3">
               <Truck aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
-              {shippingChargeSentence(shippingRules)} Delivery to {SHIPPING.citiesServed} cities.
+              {policy.shippingLine}
             </li>
             <li className="flex items-center gap-3">
               <RotateCcw aria-hidden="true" className="size-5 shrink-0 text-gold-700" />
@@ -334,10 +356,18 @@ export function ProductDetailPage({
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabsList aria-label="Product information">
             <TabsTrigger value="details">Details</TabsTrigger>
-            <TabsTrigger value="reviews">
+            <TabsTrigger
+              value="reviews"
+              onPointerEnter={() => void loadReviews()}
+              onFocus={() => void loadReviews()}
+            >
               Reviews{product.reviewCount > 0 ? ` (${product.reviewCount})` : ""}
             </TabsTrigger>
-            <TabsTrigger value="shipping">
+            <TabsTrigger
+              value="shipping"
+              onPointerEnter={() => void loadShippingInfo()}
+              onFocus={() => void loadShippingInfo()}
+            >
               {/* One flex item: the trigger's gap must not open inside the label. */}
               <span>
                 Shipping<span className="hidden sm:inline"> &amp; returns</span>
@@ -349,17 +379,21 @@ export function ProductDetailPage({
           </TabsContent>
           <TabsContent value="reviews" className="pt-2">
             <FitQuestionProvider value={fitQuestion}>
-              <ProductReviews
-                productId={product._id}
-                averageRating={product.averageRating}
-                reviewCount={product.reviewCount}
-                reviews={reviews}
-                viewer={viewer}
-              />
+              <React.Suspense fallback={<Spinner label="Loading reviews" className="my-8" />}>
+                <ProductReviews
+                  productId={product._id}
+                  averageRating={product.averageRating}
+                  reviewCount={product.reviewCount}
+                  reviews={reviews}
+                  viewer={viewer}
+                />
+              </React.Suspense>
             </FitQuestionProvider>
           </TabsContent>
           <TabsContent value="shipping" className="pt-2">
-            <ShippingInfo />
+            <React.Suspense fallback={<Spinner label="Loading" className="my-8" />}>
+              <ShippingInfo />
+            </React.Suspense>
           </TabsContent>
         </Tabs>
       </div>
@@ -427,32 +461,5 @@ function Breadcrumb({ product }: { product: Product }) {
         </li>
       </ol>
     </nav>
-  );
-}
-
-/** The product page's not-found (or failed-load) view, with a way back to the collections. */
-export function ProductNotFound({ failed = false }: { failed?: boolean }) {
-  const toast = useToast();
-  React.useEffect(() => {
-    if (failed) toast.error(PRODUCT_MESSAGES.loadFailed);
-  }, [failed, toast]);
-  return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
-      <PackageX aria-hidden="true" className="size-14 text-gold-600" strokeWidth={1.25} />
-      <h1 className="mt-6 font-display text-4xl font-semibold text-foreground sm:text-5xl">
-        Product Not Found
-      </h1>
-      <p className="mt-4 max-w-md text-lg text-muted-foreground">
-        {failed
-          ? PRODUCT_MESSAGES.loadFailed
-          : "This piece may have sold out for good or moved. Our collections have plenty more to discover."}
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/products">
-          <ArrowLeft aria-hidden="true" />
-          Back to products
-        </Link>
-      </Button>
-    </div>
   );
 }

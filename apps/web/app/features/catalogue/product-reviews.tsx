@@ -1,5 +1,6 @@
 import { REVIEW_MESSAGES, REVIEW_REPLY_HEADING } from "@vastra/contracts/review-messages";
 import type { Review } from "@vastra/contracts/reviews";
+import { FIT_LABELS } from "@vastra/contracts/size-fit";
 import { BadgeCheck, Pencil, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
@@ -18,7 +19,6 @@ import { Stars } from "~/components/ui/stars";
 import { useToast } from "~/components/ui/toast";
 import { formatDate, formatRating, plural } from "~/lib/format";
 import { useFetcherResult, useReviewFetcher } from "./review-fetcher";
-import { ReviewFit } from "./size-fit";
 
 /**
  * The write/edit form loads only where it is shown (a signed-in shopper who may review): guests,
@@ -267,5 +267,31 @@ function DeleteReview({ reviewId, label }: { reviewId: string; label: string }) 
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A review's fit answer and size bought, under its stars. */
+export function ReviewFit({
+  fit,
+  sizeBought,
+}: {
+  fit: keyof typeof FIT_LABELS | null;
+  sizeBought: string | null;
+}) {
+  if (!fit && !sizeBought) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {fit ? (
+        <>
+          Fit: <span className="font-medium text-foreground">{FIT_LABELS[fit]}</span>
+        </>
+      ) : null}
+      {fit && sizeBought ? " · " : null}
+      {sizeBought ? (
+        <>
+          Size bought: <span className="font-medium text-foreground">{sizeBought}</span>
+        </>
+      ) : null}
+    </p>
   );
 }

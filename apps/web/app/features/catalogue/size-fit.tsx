@@ -1,11 +1,11 @@
 /**
  * Size and fit on the product page (issue #15, record 0046): the "Size chart" button beside the
  * size chooser (its dialog's code loads on the first click), the fit line from verified buyers'
- * answers, a review's own fit answer, and the fit question handed to the (lazy) review form.
+ * answers, and the fit question handed to the (lazy) review form.
  * Kept small: it ships with the product page.
  */
 import type { FitQuestion, ProductSizeChart } from "@vastra/contracts/size-charts";
-import { FIT_LABELS, type FitCounts, fitSummary } from "@vastra/contracts/size-fit";
+import type { FitSummary } from "@vastra/contracts/size-fit";
 import * as React from "react";
 import { cn } from "~/components/ui/cn";
 
@@ -61,41 +61,17 @@ export function SizeChartButton({
   );
 }
 
-/** 'Fit: 72 % true to size (58)' and the advice, once there are enough answers. */
-export function FitLine({ fit }: { fit: FitCounts | null | undefined }) {
-  const summary = fitSummary(fit);
+/**
+ * 'Fit: 72 % true to size (58)' and the advice, once there are enough answers: the summary is
+ * worked out by the route's loader (fitSummary), so its code stays out of the page's script.
+ */
+export function FitLine({ summary }: { summary: FitSummary | null | undefined }) {
   if (!summary) return null;
   return (
     <p data-fit-summary="" className="flex flex-wrap items-center gap-x-2 text-sm text-foreground">
       <span>{summary.text}</span>
       {summary.advice ? (
         <span className="font-semibold text-primary">· {summary.advice}</span>
-      ) : null}
-    </p>
-  );
-}
-
-/** A review's fit answer and size bought, under its stars. */
-export function ReviewFit({
-  fit,
-  sizeBought,
-}: {
-  fit: keyof typeof FIT_LABELS | null;
-  sizeBought: string | null;
-}) {
-  if (!fit && !sizeBought) return null;
-  return (
-    <p className="text-sm text-muted-foreground">
-      {fit ? (
-        <>
-          Fit: <span className="font-medium text-foreground">{FIT_LABELS[fit]}</span>
-        </>
-      ) : null}
-      {fit && sizeBought ? " · " : null}
-      {sizeBought ? (
-        <>
-          Size bought: <span className="font-medium text-foreground">{sizeBought}</span>
-        </>
       ) : null}
     </p>
   );
