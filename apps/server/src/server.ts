@@ -23,6 +23,9 @@ import type { RateLimits } from "./services/rate-limit.ts";
 import { ensureStoreSettings } from "./services/store-settings.ts";
 import { defaultBuildDirectory, preloadWebBuild } from "./web.ts";
 
+/** How long after listening the popularity refresh runs its first round. */
+const POPULARITY_FIRST_ROUND_DELAY_MS = 2_000;
+
 export type RunningStore = {
   app: FastifyInstance;
   database: Database;
@@ -87,10 +90,10 @@ export async function startStore(
       log: app.log,
       lock: jobLock(database, JOBS.campaigns, app.log),
     });
-    // The popular order's figures: a first round as soon as the store listens, then every
-    // minute. Not awaited before listening: over 100,000 products the round is a whole-catalogue
-    // aggregate, and the figures kept from the last run (or the zeros a new product's trigger
-    // writes) order the list meanwhile.
+    // The popular order's figures: a first round shortly after the store begins to listen, then
+    // every minute. Never awaited before listening: over 100,000 products the round is a
+    // whole-catalogue aggregate, and the figures kept from the last run (or the zeros a new
+    // product's trigger writes) order the list meanwhile.
     const popularity = createPopularityRefresher({
       db: database.db,
       log: app.log,
@@ -119,19 +122,28 @@ export async function startStore(
       log: app.log,
       lock: jobLock(database, JOBS.activity, app.log),
     });
-    // The demo's pictures take about half a minute on two cores for a new store: normally they are
-    // drawn while the store already serves (pages show the placeholder meanwhile).
-    let pictures = config.seedDemo
-      ? drawDemoPicturesInBackground(database.db, images, app.log)
-      : undefined;
-    if (pictures && options.demoPicturesFirst) {
-      await pictures.done;
-      pictures = undefined;
+    if (config.seedDemo && options.demoPicturesFirst) {
+      await drawDemoPicturesInBackground(database.db, images, app.log).done;
     }
     await app.listen({ port: config.port, host: config.host });
+    // The demo's pictures take about half a minute on two cores for a new store: normally they are
+    // drawn while the store already serves (pages show the placeholder meanwhile). Even on a
+    // complete store, looking for missing ones takes a query and a look at each file: started
+    // once the store listens, like every background job below (issue #11, record 0054).
+    const pictures =
+      config.seedDemo && !options.demoPicturesFirst
+        ? drawDemoPicturesInBackground(database.db, images, app.log)
+        : undefined;
     worker.start();
     campaignRunner.start();
-    popularity.start({ now: true });
+    // The popularity round's first run is the process's first aggregate over the catalogue
+    // (~0.4 s cold on the demo store's PGlite, whose one connection it holds meanwhile): it waits
+    // a moment, so that the first requests are not queued behind it.
+    const popularityFirstRound = setTimeout(
+      () => popularity.start({ now: true }),
+      POPULARITY_FIRST_ROUND_DELAY_MS,
+    );
+    popularityFirstRound.unref();
     adWindows.start();
     pendingSweep.start();
     guestCartSweep.start();
@@ -142,6 +154,7 @@ export async function startStore(
       worker,
       demo,
       async stop() {
+        clearTimeout(popularityFirstRound);
         await pictures?.stop();
         await app.close();
         await campaignRunner.stop();

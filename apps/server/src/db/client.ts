@@ -2,16 +2,15 @@
  * Opens the database: embedded PostgreSQL (PGlite) under DATA_DIR by default, a PostgreSQL server
  * when DATABASE_URL is set. Both get the same schema and the same migrations.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
@@ -81,6 +80,32 @@ export const reconnectBackoff = (attempt: number): number => Math.min(0.05 * 2 *
 
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
+/**
+ * True when the journal's newest migration is already recorded, with one query: drizzle's migrator
+ * then has nothing to do (it runs each migration dated after the newest recorded one, and nothing
+ * else), but it would still read and hash every migration file and create its schema and table
+ * "if not exists" on every start (issue #11, record 0054). False on a new database (no table yet).
+ */
+export async function migrationsUpToDate(db: Db): Promise<boolean> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  let recorded: { created_at: string | number | null }[];
+  try {
+    // The migrator's own query for the newest recorded migration.
+    recorded = rowsOf(
+      await db.execute(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      ),
+    );
+  } catch {
+    return false;
+  }
+  const last = recorded[0]?.created_at;
+  return last != null && Number(last) >= newest;
+}
+
 export type OpenOptions =
   | { kind: "postgres"; url: string; max?: number }
   /** dataDir undefined: an in-memory database (tests). */
@@ -98,7 +123,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateUnderLock(options.url),
+      migrate: async () => {
+        if (!(await migrationsUpToDate(db))) await migrateUnderLock(options.url);
+      },
       ping: async () => {
         await sql`select 1`;
         return true;
@@ -122,7 +149,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      if (await migrationsUpToDate(db)) return;
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(db as never, { migrationsFolder });
+    },
     ping: async () => {
       await client.query("select 1");
       return true;
@@ -153,6 +184,7 @@ const MIGRATION_LOCK = 0x7661_7374_7261_6d69n;
  * apply a migration twice. Those that wait find nothing left to do.
  */
 async function migrateUnderLock(url: string): Promise<void> {
+  const { migrate: migratePostgres } = await import("drizzle-orm/postgres-js/migrator");
   const one = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await one`select pg_advisory_lock(${MIGRATION_LOCK.toString()}::bigint)`;

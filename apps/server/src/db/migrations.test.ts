@@ -10,7 +10,7 @@ import {
   type TestDatabase,
   testDatabaseKind,
 } from "../../test/helpers.ts";
-import { type Db, migrationsFolder, openDatabase, rowsOf } from "./client.ts";
+import { type Db, migrationsFolder, migrationsUpToDate, openDatabase, rowsOf } from "./client.ts";
 import * as schema from "./schema.ts";
 import { productSizes, products, reviews, users } from "./schema.ts";
 
@@ -71,6 +71,7 @@ describe("migrations", () => {
 
   it("start from an empty database", async () => {
     expect(await publicTables(db)).toEqual([]);
+    expect(await migrationsUpToDate(db)).toBe(false);
   });
 
   it("create every table of the schema", async () => {
@@ -91,6 +92,23 @@ describe("migrations", () => {
     expect(Number(applied[0]!.count)).toBe(migrationCount);
     const kept = await db.select({ id: users.id }).from(users);
     expect(kept).toEqual([{ id }]);
+  });
+
+  it("are found up to date only while the journal's newest one is recorded (a start then skips the migrator)", async () => {
+    expect(await migrationsUpToDate(db)).toBe(true);
+    // As after an upgrade that brought a new migration: the newest is not recorded yet.
+    const [newest] = await rows<{ hash: string; created_at: string | number }>(
+      db,
+      sql`delete from drizzle.__drizzle_migrations
+          where id = (select id from drizzle.__drizzle_migrations order by created_at desc limit 1)
+          returning hash, created_at`,
+    );
+    expect(await migrationsUpToDate(db)).toBe(false);
+    await db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+          values (${newest!.hash}, ${newest!.created_at})`,
+    );
+    expect(await migrationsUpToDate(db)).toBe(true);
   });
 });
 

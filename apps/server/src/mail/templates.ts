@@ -4,6 +4,7 @@
  * through juice, which inlines the (small) style block and keeps only its media queries in a
  * <style> element, for the clients that read them (phones).
  */
+import { createRequire } from "node:module";
 import {
   DEFAULT_BUTTON_TEXT,
   DEFAULT_BUTTON_URL,
@@ -12,7 +13,7 @@ import {
   type NewsletterTemplate,
   type StoreSettings,
 } from "@vastra/contracts";
-import juice from "juice";
+import type Juice from "juice";
 
 export type EmailContent = { subject: string; html: string; text: string };
 
@@ -51,8 +52,15 @@ table{border-collapse:collapse}
 img{border:0;outline:none;text-decoration:none;-ms-interpolation-mode:bicubic}
 @media only screen and (max-width:600px){.em-pad{padding-left:16px !important;padding-right:16px !important}}`;
 
+/**
+ * juice, with cheerio and the CSS parsers under it, is ~200 modules: loaded with the first e-mail
+ * rendered rather than at start-up (issue #11, record 0054).
+ */
+let juice: typeof Juice | undefined;
+
 /** Inlines the <style> rules into style attributes (media queries are kept in a <style>). */
 function inlineCss(html: string): string {
+  juice ??= (createRequire(import.meta.url)("juice") as { default: typeof Juice }).default;
   return juice(html, {
     preserveMediaQueries: true,
     preserveFontFaces: false,

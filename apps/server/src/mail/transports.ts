@@ -2,7 +2,8 @@
  * Where e-mail goes: an SMTP server when SMTP_URL is set, otherwise the development mailbox
  * (a table the /dev/mailbox page reads). Both receive the same message, Message-ID included.
  */
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type Nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { devMailbox } from "../db/schema.ts";
 
@@ -35,6 +36,8 @@ export function messageIdFor(outboxId: string): string {
  * messages at once); options in the URL (`?pool=…&maxConnections=…`) take precedence.
  */
 export function smtpTransport(url: string, connections = MAIL_CONCURRENCY): MailTransport {
+  // Loaded only when SMTP is configured (~40 modules; issue #11, record 0054).
+  const nodemailer = createRequire(import.meta.url)("nodemailer") as typeof Nodemailer;
   const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: connections });
   return {
     name: "smtp",

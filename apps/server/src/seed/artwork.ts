@@ -5,7 +5,6 @@
  * scenes; banner-like compositions for the advertisements. The bytes then go through the image
  * module like any upload.
  */
-import sharp from "sharp";
 import { darken, hueDistance, lighten, luminance, mix, toHsl } from "./colour.ts";
 import {
   Defs,
@@ -358,6 +357,7 @@ export function adSvg(ad: AdArt, width: number): string {
  * module then checks and re-encodes it like any upload (1280 × 1600 is about 6 MB, under its limit).
  */
 export async function rasterise(svg: string): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg), { limitInputPixels: false })
     .flatten({ background: "#ffffff" })
     .tiff({ compression: "none" })

@@ -2,8 +2,9 @@
  * The one limiter module: in memory by default, in Redis when REDIS_URL is set (several servers
  * then share their counts). A refused call becomes a 429 with a clear message.
  */
+import { createRequire } from "node:module";
 import { isIP } from "node:net";
-import { Redis } from "ioredis";
+import type * as IORedis from "ioredis";
 import ipaddr from "ipaddr.js";
 import {
   type RateLimiterAbstract,
@@ -65,8 +66,9 @@ export type RateLimits = {
 
 export function createRateLimits(redisUrl?: string): RateLimits {
   // No offline queue: while Redis is away, calls fail fast to the in-memory insurance limiter.
+  // ioredis is loaded only when REDIS_URL is set (~45 modules; issue #11, record 0054).
   const redis = redisUrl
-    ? new Redis(redisUrl, {
+    ? new (createRequire(import.meta.url)("ioredis") as typeof IORedis).Redis(redisUrl, {
         enableOfflineQueue: false,
         lazyConnect: true,
         maxRetriesPerRequest: 1,

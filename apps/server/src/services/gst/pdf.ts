@@ -7,7 +7,7 @@
  * of each tax; the place of supply with its state; and the supplier's signature line.
  */
 import { taxDocumentFileName } from "@vastra/contracts";
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 import type { DbOrTx } from "../../db/client.ts";
 import { formatRupees } from "../orders/emails.ts";
 import { pdfOutput } from "../pdf-output.ts";
@@ -21,7 +21,7 @@ const MUTED = "#555555";
 const RULE = "#888888";
 const SHADE = "#eeeeee";
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 
 const money = (paise: number) => formatRupees(paise / 100);
 
@@ -70,7 +70,9 @@ function stateLine(party: Party): string {
 }
 
 /** The document as PDF bytes. */
-export function renderTaxDocument(docData: TaxDocument): Promise<Buffer> {
+export async function renderTaxDocument(docData: TaxDocument): Promise<Buffer> {
+  // pdfkit is loaded with the first document rather than at start-up (issue #11, record 0054).
+  const { default: PDFDocument } = await import("pdfkit");
   const isInvoice = docData.kind === "invoice";
   const title = isInvoice ? "TAX INVOICE" : "CREDIT NOTE";
   const doc = new PDFDocument({

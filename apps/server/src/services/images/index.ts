@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { IMAGE_ASPECT, IMAGE_MAX_BYTES, IMAGE_WIDTHS } from "@vastra/contracts";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import type { Config } from "../../config.ts";
 import { AppError, ValidationError } from "../errors.ts";
 import { type ImageStore, LocalImageStore } from "./store.ts";
@@ -82,6 +82,9 @@ export async function encodeImage(
   if (input.length === 0) throw ValidationError.field("image", IMAGE_MESSAGES.unsupported);
   if (input.length > IMAGE_MAX_BYTES) throw new AppError(413, IMAGE_MESSAGES.tooLarge);
 
+  // sharp and its native library load with the first image rather than at start-up (issue #11,
+  // record 0054).
+  const { default: sharp } = await import("sharp");
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

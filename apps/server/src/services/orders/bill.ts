@@ -16,7 +16,7 @@ import {
   statusLabel,
 } from "@vastra/contracts";
 import bwipjs from "bwip-js/node";
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 import type { DbOrTx } from "../../db/client.ts";
 import { pdfOutput } from "../pdf-output.ts";
 import { getStoreSettings } from "../store-settings.ts";
@@ -28,7 +28,7 @@ const INK = "#111111";
 const MUTED = "#555555";
 const RULE = "#999999";
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = InstanceType<typeof PDFKit>;
 
 /** The bars of a Code 128 symbol: bwip-js's space/bar widths (in modules), bar first. */
 function code128Bars(text: string): number[] {
@@ -101,11 +101,13 @@ export type BillOptions = {
 };
 
 /** The bill of one order as PDF bytes. */
-export function renderShippingBill(
+export async function renderShippingBill(
   order: Order,
   store: StoreSettings,
   options: BillOptions = {},
 ): Promise<Buffer> {
+  // pdfkit is loaded with the first bill rather than at start-up (issue #11, record 0054).
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: A4_MARGIN,

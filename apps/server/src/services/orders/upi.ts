@@ -3,7 +3,6 @@
  * with its number as the note, and a QR code of it (the `qrcode` package) for the e-mail.
  */
 import { type DeliverySettings, type Order, upiPayLink } from "@vastra/contracts";
-import QRCode from "qrcode";
 import type { UpiPayment } from "./emails.ts";
 
 /** The order's UPI link, or undefined when the store has no UPI ID or the order is not UPI. */
@@ -27,6 +26,8 @@ export async function upiPaymentFor(
 ): Promise<UpiPayment | undefined> {
   const link = upiLinkFor(order, settings);
   if (!link) return undefined;
+  // qrcode (and pngjs) load with the first payment QR rather than at start-up (record 0054).
+  const { default: QRCode } = await import("qrcode");
   const qrDataUrl = await QRCode.toDataURL(link, {
     errorCorrectionLevel: "M",
     margin: 2,
