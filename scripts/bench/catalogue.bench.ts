@@ -463,11 +463,15 @@ const out = [
     `${DIMENSIONS.map(([name, values]) => `${name} (${values.length - 1} values or none)`).join(", ")}; ` +
     `${num(COMBINATIONS)} combinations, none repeated.`,
   "",
-  `Each search alone, cold (one request at a time, ${COLD_ROUNDS} rounds; matches = \`X-Total-Count\`, first result on ${results[0] ? NAMES[results[0].kind] : "—"}):`,
-  "",
-  ...coldSummary,
-  "",
-  table(coldHeaders, coldRows),
-  "",
+  ...(UNSEEN_ONLY
+    ? ["Cold searches not measured (BENCH_UNSEEN_ONLY).", ""]
+    : [
+        `Each search alone, cold (one request at a time, ${COLD_ROUNDS} rounds; matches = \`X-Total-Count\`, first result on ${results[0] ? NAMES[results[0].kind] : "—"}):`,
+        "",
+        ...coldSummary,
+        "",
+        table(coldHeaders, coldRows),
+        "",
+      ]),
 ];
 process.stdout.write(`${out.join("\n")}\n`);
