@@ -5,7 +5,7 @@
  * The API's answers (`/api/…` but its HTML docs, and the probes) are data, never a document a
  * browser renders, so they carry the headers that still matter for data — nosniff, the CSP
  * without a nonce (no inline script, no framing), X-Frame-Options, cross-origin resource policy,
- * HSTS — and not the ~400 bytes of document-only policies (opener, origin cluster, referrer,
+ * HSTS — and not the ~300 bytes of document-only policies (opener, origin cluster, referrer,
  * permissions, DNS prefetch, downloads, XSS auditor, Flash): issue #11, every API answer paid
  * for writing, validating and sending them.
  *

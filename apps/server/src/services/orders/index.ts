@@ -696,18 +696,7 @@ export function createOrderService(deps: {
     // change bumps) are held from here to the commit only, so orders for other products do not
     // queue behind this one's inserts. Short stock still undoes everything above. Sent in the
     // same round trip as the order's event.
-    await Promise.all([
-      event,
-      takeStock(
-        tx,
-        lines.map((l) => ({
-          productId: l.productId,
-          size: l.size,
-          quantity: l.quantity,
-          title: l.title,
-        })),
-      ),
-    ]);
+    await Promise.all([event, takeStock(tx, lines)]);
     return { message: ORDER_MESSAGES.placed, order: placed };
   }
 

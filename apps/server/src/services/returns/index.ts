@@ -532,15 +532,7 @@ export async function actOnReturn(
     }
     if (action.action === "receive") {
       const lines = await stockLines(tx, requestId);
-      await returnStock(
-        tx,
-        lines.map((l) => ({
-          productId: l.productId,
-          size: l.size,
-          quantity: l.quantity,
-          title: l.title,
-        })),
-      );
+      await returnStock(tx, lines);
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, moved[0]!.orderId));
     if (!order) throw new NotFoundError(ORDER_MESSAGES.notFound);
