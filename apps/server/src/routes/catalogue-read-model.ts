@@ -13,11 +13,16 @@ export async function registerCatalogueReadModel(
   const listening = await listenCatalogue(database, { log: app.log });
   // A writer reads what it wrote: on PostgreSQL a write's notices come over the listening
   // connection, maybe after its reply would have gone, so a write's reply waits for them.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 400) {
-      await listening.catchUp();
+  // A callback, not an async hook: reads (nearly every answer) pass through without a promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 400) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    listening.catchUp().then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
   app.addHook("onClose", () => listening.close());
   return listening.model;

@@ -9,9 +9,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> 
   const reply = z.object({ status: z.string() });
   // Probes ask many times a minute: a 15-byte answer has nothing to compress nor decompress.
   const light = { compress: false, decompress: false } as const;
-  app.get("/healthz", { ...light, schema: { hide: true, response: { 200: reply } } }, async () => ({
-    status: "ok",
-  }));
+  // Its bytes made once: no serializer, no promise.
+  const ok = JSON.stringify({ status: "ok" } satisfies z.infer<typeof reply>);
+  app.get("/healthz", { ...light, schema: { hide: true } }, (_request, res) => {
+    res.type("application/json; charset=utf-8").send(ok);
+  });
   app.get(
     "/readyz",
     { ...light, schema: { hide: true, response: { 200: reply, 503: reply } } },

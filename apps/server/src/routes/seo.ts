@@ -2,7 +2,7 @@
  * GET /sitemap.xml and /robots.txt (services/seo/sitemap.ts). A successful change to the
  * catalogue's products (any admin product write) drops the cached sitemap.
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, onResponseHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { SEO_CACHE_CONTROL, type Sitemap } from "../services/seo/sitemap.ts";
 
@@ -22,10 +22,16 @@ const seo: FastifyPluginAsync<{ sitemap: Sitemap }> = async (app, { sitemap }) =
       .header("cache-control", SEO_CACHE_CONTROL)
       .send(sitemap.robotsTxt()),
   );
-  // Global (fastify-plugin): it watches the admin product routes, registered elsewhere.
-  app.addHook("onResponse", async (request, reply) => {
-    if (READS.has(request.method) || reply.statusCode >= 400) return;
-    if (PRODUCT_WRITES.test(request.url)) sitemap.invalidate();
+  // Global (fastify-plugin): it watches the admin product routes, registered after it elsewhere;
+  // on those writing routes only, so that no other answer pays for it.
+  const dropSitemap: onResponseHookHandler = (_request, reply, done) => {
+    if (reply.statusCode < 400) sitemap.invalidate();
+    done();
+  };
+  app.addHook("onRoute", (route) => {
+    const methods = [route.method].flat();
+    if (!PRODUCT_WRITES.test(route.url) || methods.every((m) => READS.has(m))) return;
+    route.onResponse = [route.onResponse ?? []].flat().concat(dropSitemap);
   });
 };
 
