@@ -29,8 +29,15 @@ const indiaLocal = z
   .nullish()
   .transform((v) => v || null);
 
+/** Rupees in whole paise (what the database keeps), 0 to ₹1 crore. */
 const rupeesField = (message: string) =>
-  z.number({ error: message }).min(0, message).max(10_000_000, message);
+  z
+    .number({ error: message })
+    .min(0, message)
+    .max(10_000_000, message)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message);
+/** The smallest amount a discount can be: one paisa (anything less is kept as nothing). */
+const ONE_PAISA = 0.01;
 const limitField = z
   .number({ error: "Please enter a whole number of uses (1 or more), or leave it empty" })
   .int("Please enter a whole number of uses (1 or more), or leave it empty")
@@ -53,7 +60,7 @@ export const couponInputSchema = z
       .transform((v) => v ?? null),
     /** Percentage coupons: the most it takes off, rupees; null: no cap. */
     maxDiscount: rupeesField("Please enter the largest discount in rupees, or leave it empty")
-      .positive("Please enter the largest discount in rupees, or leave it empty")
+      .min(ONE_PAISA, "Please enter the largest discount in rupees, or leave it empty")
       .nullish()
       .transform((v) => v ?? null),
     /** Fixed coupons: rupees off. */
@@ -76,7 +83,7 @@ export const couponInputSchema = z
     if (v.kind === "percent" && v.percent === null) {
       ctx.addIssue({ code: "custom", path: ["percent"], message: COUPON_MESSAGES.percentRange });
     }
-    if (v.kind === "fixed" && !(v.amount !== null && v.amount > 0)) {
+    if (v.kind === "fixed" && !(v.amount !== null && v.amount >= ONE_PAISA)) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: COUPON_MESSAGES.amountRequired });
     }
     if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) {

@@ -51,6 +51,8 @@ const { app, database } = await buildTestApp({
 });
 /** Set FUZZ_REPORT=file to run every case and write all problems there instead of failing fast. */
 const REPORT = process.env.FUZZ_REPORT;
+/** Set FUZZ_SEED=<seed> (printed with a failure) to replay that run's requests. */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const db = database.db;
 
 const admin = await createUser(db, { isAdmin: true, name: "Fuzz Admin" });
@@ -194,7 +196,7 @@ describe("malformed requests never get a 5xx or a leaky error", () => {
         }),
         // No shrinking: a request with a megabyte in it shrinks for minutes, and the whole
         // request is printed anyway.
-        { numRuns: RUNS, endOnFailure: true },
+        { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
     });
   }

@@ -195,6 +195,27 @@ describe("the admin's coupons", () => {
         "Please choose categories from the list",
       ],
       [{ code: uniqueCode(), uses: 5 }, "uses", "Unknown field"],
+      // Less than a paisa is no amount (the fuzzer's 4e-323 was a 500 from the database's check).
+      [
+        { code: uniqueCode(), kind: "fixed", percent: null, amount: 4e-323 },
+        "amount",
+        COUPON_MESSAGES.amountRequired,
+      ],
+      [
+        { code: uniqueCode(), kind: "fixed", percent: null, amount: 10.005 },
+        "amount",
+        COUPON_MESSAGES.amountRequired,
+      ],
+      [
+        { code: uniqueCode(), maxDiscount: 0.001 },
+        "maxDiscount",
+        "Please enter the largest discount in rupees, or leave it empty",
+      ],
+      [
+        { code: uniqueCode(), minCartValue: 499.999 },
+        "minCartValue",
+        "Please enter the minimum cart value in rupees (0 for none)",
+      ],
       // Shaped like a date and time, but no such minute: refused, not a server error.
       [
         { code: uniqueCode(), startsAt: "2026-13-45T99:99" },
