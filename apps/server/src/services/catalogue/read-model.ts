@@ -104,7 +104,10 @@ type Log = {
 };
 
 export type ReadModelOptions = {
-  /** Product data entries kept (the rest are read again when asked). */
+  /**
+   * Products whose data and live figures are kept (the rest are read again when asked); the
+   * catalogue service's warm-up fills 90 % of it (record 0056). Default 100,000.
+   */
   maxProducts?: number;
   /** The bytes of ready answers kept (lists, products, the rest). */
   maxAnswerBytes?: number;
@@ -133,6 +136,8 @@ export class CatalogueReadModel {
     ads: 0,
     store: 0,
   };
+  /** How many products' entries `bases` and `lives` keep each. */
+  readonly maxProducts: number;
   /** Per product: its data (row, images, categories), and apart its live figures. */
   readonly bases: LRUCache<string, ProductBase>;
   readonly lives: LRUCache<string, ProductLive>;
@@ -165,9 +170,9 @@ export class CatalogueReadModel {
   constructor(keeps: boolean, options: ReadModelOptions = {}) {
     this.keeps = keeps;
     this.#trusted = keeps;
-    const maxProducts = options.maxProducts ?? 50_000;
-    this.bases = new LRUCache({ max: maxProducts });
-    this.lives = new LRUCache({ max: maxProducts });
+    this.maxProducts = options.maxProducts ?? 100_000;
+    this.bases = new LRUCache({ max: this.maxProducts });
+    this.lives = new LRUCache({ max: this.maxProducts });
     this.answers = new LRUCache({
       maxSize: options.maxAnswerBytes ?? 64 * 1024 * 1024,
       // The JSON, and room for its compressed forms.
