@@ -6,8 +6,6 @@
  * without search that is not kept takes its ids and count from the filter index (list-index.ts,
  * record 0052) when that is current, else from SQL.
  */
-
-import { setImmediate as yieldToAnswers } from "node:timers/promises";
 import {
   type Category,
   type FilterOptions,
@@ -16,7 +14,7 @@ import {
   type ProductSort,
   priceRangeBounds,
 } from "@vastra/contracts";
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, productPopularity, productSizes, products } from "../../db/schema.ts";
 import { NotFoundError } from "../errors.ts";
@@ -49,13 +47,6 @@ export const PRODUCT_NOT_FOUND = "Product not found";
 const EMPTY = new ReadyBody(Buffer.alloc(0));
 
 const productId = qualified(products.id);
-
-/** Products loaded per step of the warm-up (record 0056): six batched queries each. */
-const WARM_BATCH = 500;
-/** A warm-up that found the model short again waits this long after the last one ended. */
-const WARM_AGAIN_AFTER_MS = 5_000;
-/** The warm-up fills the model to this share of its bound, leaving room for what shoppers ask. */
-const WARM_FILL = 0.9;
 
 /**
  * The list filters as SQL conditions on products (every one optional, all combined with AND).
@@ -178,61 +169,17 @@ export function createCatalogueService(deps: {
    */
   listIndex?: boolean;
   log?: { warn(obj: object, msg: string): void };
-  /** Whether a product page the model lacks starts the warm-up (record 0056). Default: on. */
-  warm?: boolean;
 }) {
   const { db } = deps;
-  const log = deps.log ?? { warn: (obj: object, msg: string) => console.warn(msg, obj) };
   const model = deps.readModel ?? new CatalogueReadModel(false);
   const listIndex =
     model.keeps && (deps.listIndex ?? process.env.VASTRA_LIST_INDEX !== "off")
-      ? new ListIndex({ db, model, log })
+      ? new ListIndex({
+          db,
+          model,
+          log: deps.log ?? { warn: (obj, msg) => console.warn(msg, obj) },
+        })
       : undefined;
-  const warms = model.keeps && deps.warm !== false;
-  let warming: Promise<void> | undefined;
-  let warmedAt = Number.NEGATIVE_INFINITY;
-
-  /**
-   * Loads every product's data and live figures the model lacks, newest first, in batches between
-   * answers, until the model holds WARM_FILL of its bound: an unseen list page then shows products
-   * already in memory instead of reading them (record 0056). Started by the first page that lacked
-   * a product, again (at most every few seconds) after a drop left the model short.
-   */
-  function warmSoon(): void {
-    if (!warms || warming || !model.serving) return;
-    if (performance.now() - warmedAt < WARM_AGAIN_AFTER_MS) return;
-    if (model.bases.size >= model.maxProducts * WARM_FILL) return;
-    warming = warm()
-      .catch((err) => log.warn({ err: String(err) }, "warming the catalogue read model failed"))
-      .finally(() => {
-        warming = undefined;
-        warmedAt = performance.now();
-      });
-  }
-
-  async function warm(): Promise<void> {
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .orderBy(desc(products.createdAt), asc(products.id));
-    const fill = Math.floor(model.maxProducts * WARM_FILL);
-    for (let i = 0; i < rows.length; i += WARM_BATCH) {
-      const room = fill - model.bases.size;
-      if (!model.serving || room <= 0) return;
-      const lacking: string[] = [];
-      for (let j = i; j < Math.min(i + WARM_BATCH, rows.length); j++) {
-        const { id } = rows[j]!;
-        if (!model.bases.has(id) || !model.lives.has(id)) lacking.push(id);
-      }
-      if (lacking.length > 0) await loadProducts(lacking.slice(0, room));
-      await yieldToAnswers();
-    }
-  }
-
-  /** The test's handle: the warm-up running now, or a finished one. */
-  function warmed(): Promise<void> {
-    return warming ?? Promise.resolve();
-  }
 
   /**
    * These products' data and live figures, from memory, loading the missing ones in batches; in
@@ -241,6 +188,7 @@ export function createCatalogueService(deps: {
   async function productsFor(
     ids: readonly string[],
   ): Promise<{ ids: string[]; bases: ProductBase[]; lives: ProductLive[] }> {
+    const since = model.epochsOf(["catalogue", "live"]);
     const bases = new Map<string, ProductBase>();
     const lives = new Map<string, ProductLive>();
     for (const id of ids) {
@@ -249,32 +197,6 @@ export function createCatalogueService(deps: {
       const live = model.lives.get(id);
       if (live) lives.set(id, live);
     }
-    if (bases.size < ids.length || lives.size < ids.length) {
-      warmSoon();
-      await loadProducts(
-        ids.filter((id) => !bases.has(id) || !lives.has(id)),
-        bases,
-        lives,
-      );
-    }
-    const found = ids.filter((id) => bases.has(id) && lives.has(id));
-    return {
-      ids: found,
-      bases: found.map((id) => bases.get(id)!),
-      lives: found.map((id) => lives.get(id)!),
-    };
-  }
-
-  /**
-   * Reads these products' data and live figures (those `bases`/`lives` lack), into those maps and,
-   * when nothing changed meanwhile, into the model.
-   */
-  async function loadProducts(
-    ids: readonly string[],
-    bases = new Map<string, ProductBase>(),
-    lives = new Map<string, ProductLive>(),
-  ): Promise<void> {
-    const since = model.epochsOf(["catalogue", "live"]);
     const missingBases = ids.filter((id) => !bases.has(id));
     const missingLives = ids.filter((id) => !lives.has(id));
     const [loadedBases, loadedLives] = await Promise.all([
@@ -293,6 +215,12 @@ export function createCatalogueService(deps: {
       lives.set(id, live);
       if (keepLives) model.lives.set(id, live);
     }
+    const found = ids.filter((id) => bases.has(id) && lives.has(id));
+    return {
+      ids: found,
+      bases: found.map((id) => bases.get(id)!),
+      lives: found.map((id) => lives.get(id)!),
+    };
   }
 
   /** True when every product of the answer still has the live entry it was assembled from. */
@@ -389,8 +317,6 @@ export function createCatalogueService(deps: {
   const service = {
     /** The list filter index, when the service has one (tests: await its refresh). */
     listIndex,
-    /** The read model's warm-up now running, if any (tests). */
-    warmed,
 
     /** Every category, by name. */
     async listCategories(): Promise<Category[]> {

@@ -104,10 +104,7 @@ type Log = {
 };
 
 export type ReadModelOptions = {
-  /**
-   * Products whose data and live figures are kept (the rest are read again when asked); the
-   * catalogue service's warm-up fills 90 % of it (record 0056). Default 100,000.
-   */
+  /** Product data entries kept (the rest are read again when asked). */
   maxProducts?: number;
   /** The bytes of ready answers kept (lists, products, the rest). */
   maxAnswerBytes?: number;
@@ -136,8 +133,6 @@ export class CatalogueReadModel {
     ads: 0,
     store: 0,
   };
-  /** How many products' entries `bases` and `lives` keep each. */
-  readonly maxProducts: number;
   /** Per product: its data (row, images, categories), and apart its live figures. */
   readonly bases: LRUCache<string, ProductBase>;
   readonly lives: LRUCache<string, ProductLive>;
@@ -170,9 +165,9 @@ export class CatalogueReadModel {
   constructor(keeps: boolean, options: ReadModelOptions = {}) {
     this.keeps = keeps;
     this.#trusted = keeps;
-    this.maxProducts = options.maxProducts ?? 100_000;
-    this.bases = new LRUCache({ max: this.maxProducts });
-    this.lives = new LRUCache({ max: this.maxProducts });
+    const maxProducts = options.maxProducts ?? 50_000;
+    this.bases = new LRUCache({ max: maxProducts });
+    this.lives = new LRUCache({ max: maxProducts });
     this.answers = new LRUCache({
       maxSize: options.maxAnswerBytes ?? 64 * 1024 * 1024,
       // The JSON, and room for its compressed forms.
