@@ -131,8 +131,10 @@ describe("the list filter index", () => {
     expect(index.current).toBe(true);
     shownPages = 0;
     await fc.assert(fc.asyncProperty(queries, expectSameAsSql), { numRuns: 300 });
-    // The comparison means something: many of the pages showed products (and so an order).
-    expect(shownPages).toBeGreaterThan(100);
+    // The comparison means something: many of the pages showed products (and so an order). The
+    // queries are random: 97-119 of the 300 showed more than one product in eight runs (97 failed CI),
+    // so a fifth is asked for, far from chance yet still proof that orders were compared.
+    expect(shownPages).toBeGreaterThan(60);
   });
 
   it("agrees on the edge cases: ties, a page past the end, unknown values", async () => {
