@@ -7,6 +7,7 @@
 import { GENDERS, productSchema } from "./catalogue.ts";
 import { pageParams } from "./common.ts";
 import { productTaxSchema } from "./gst.ts";
+import { isWholePaise } from "./money.ts";
 import { z } from "./zod.ts";
 
 export const ADMIN_PRODUCTS_PAGE_DEFAULT = 24;
@@ -95,7 +96,7 @@ export function productDataErrors(p: {
     if (
       Number.isNaN(p.mrp) ||
       p.mrp <= 0 ||
-      Math.abs(p.mrp * 100 - Math.round(p.mrp * 100)) > 1e-6 ||
+      !isWholePaise(p.mrp) ||
       p.mrp > PRODUCT_LIMITS.maxPrice
     )
       errors.mrp = M.mrp;
@@ -263,8 +264,7 @@ export function productFieldErrors(p: ProductFieldInput): Record<string, string>
   const M = ADMIN_PRODUCT_MESSAGES;
   if (!p.title?.trim()) errors.title = M.required;
   if (p.price === undefined || p.price === null || Number.isNaN(p.price)) errors.price = M.required;
-  else if (p.price < 0 || Math.abs(p.price * 100 - Math.round(p.price * 100)) > 1e-6)
-    errors.price = M.price;
+  else if (p.price < 0 || !isWholePaise(p.price)) errors.price = M.price;
   else if (p.price > PRODUCT_LIMITS.maxPrice) errors.price = M.priceTooHigh;
   if (!p.gender) errors.gender = M.required;
   if (!p.imageUrl?.trim()) errors.imageUrl = M.image;

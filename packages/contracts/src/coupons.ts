@@ -10,6 +10,7 @@ import {
   isIndiaLocal,
   normalizeCouponCode,
 } from "./coupon-rules.ts";
+import { isWholePaise } from "./money.ts";
 import { CHECKOUT_PAYMENT_METHODS } from "./shipping.ts";
 import { z } from "./zod.ts";
 
@@ -35,7 +36,7 @@ const rupeesField = (message: string) =>
     .number({ error: message })
     .min(0, message)
     .max(10_000_000, message)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message);
+    .refine(isWholePaise, message);
 /** The smallest amount a discount can be: one paisa (anything less is kept as nothing). */
 const ONE_PAISA = 0.01;
 const limitField = z

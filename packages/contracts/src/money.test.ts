@@ -5,6 +5,7 @@ import {
   formatPrice,
   formatRupees,
   formatWholeRupees,
+  isWholePaise,
   toPaise,
   toRupees,
 } from "./money.ts";
@@ -61,5 +62,14 @@ describe("paise and rupees", () => {
     expect(toPaise(19.99) * 3).toBe(5997);
     expect(toRupees(129950)).toBe(1299.5);
     expect(toRupees(toPaise(4.35))).toBe(4.35);
+  });
+});
+
+describe("isWholePaise", () => {
+  it("takes rupees with up to two decimals, float noise included, and refuses fractions of a paisa", () => {
+    expect([0, 1299.5, 19.99, 0.1 + 0.2, 10_000_000].every(isWholePaise)).toBe(true);
+    expect([10.005, 0.001, 499.999].some(isWholePaise)).toBe(false);
+    // 0 paise, so whole: a positive amount needs its own ≥ 0.01 check (coupons do).
+    expect(isWholePaise(4e-323)).toBe(true);
   });
 });

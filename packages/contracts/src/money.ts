@@ -63,6 +63,15 @@ export function toPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
+/**
+ * Whether rupees as a form or client sends them are whole paise (1299.5, 0.3 as 0.1 + 0.2), not a
+ * fraction of a paisa (10.005) that the database would round away. A tiny positive (4e-323) counts
+ * as 0 paise: an amount that must be positive also needs to be at least 0.01.
+ */
+export function isWholePaise(rupees: number): boolean {
+  return Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+}
+
 /** Whole paise to rupees as the API carries them (129950 → 1299.5). */
 export function toRupees(paise: number): number {
   return Math.round(paise) / 100;
