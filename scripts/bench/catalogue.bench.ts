@@ -53,7 +53,7 @@ const DETAIL_IDS = envCount("BENCH_DETAIL_IDS", 2_000);
 const COLD_ROUNDS = envCount("BENCH_COLD_ROUNDS", 5);
 /**
  * BENCH_UNSEEN_ONLY=1: only the unseen-queries row, with the list filter index (record 0052) and
- * again without it (VASTRA_LIST_INDEX=off), plus the index's build time and size.
+ * again without it (LIST_INDEX=off), plus the index's build time and size.
  */
 const UNSEEN_ONLY = process.env.BENCH_UNSEEN_ONLY === "1";
 const NAMES: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL 15" };
@@ -303,7 +303,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<DatabaseResult> {
       if (UNSEEN_ONLY) {
         // The same row without the index: the SQL path of before (a fresh app process).
         await server.stop();
-        server = await startServer("app", { ...bench.env, VASTRA_LIST_INDEX: "off" });
+        server = await startServer("app", { ...bench.env, LIST_INDEX: "off" });
         const off = server.url;
         await row(
           `\`GET /api/products\`, a filter combination never asked before each time (${UNSEEN_CONNECTIONS} connections), list filter index off`,

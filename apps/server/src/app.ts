@@ -179,7 +179,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth: createAuthService({ db, clock, rateLimits, secret: config.appSecret }),
     // The configured store (DATA_DIR/images or the S3 bucket) unless the caller brings one.
     images: options.images ?? (await imageServiceFor(config)),
-    catalogue: createCatalogueService({ db, readModel, log: app.log }),
+    catalogue: createCatalogueService({
+      db,
+      readModel,
+      listIndex: config.listIndex,
+      log: app.log,
+    }),
     reviews: createReviewService({ db, clock }),
     sizeCharts: createSizeChartService({ db, readModel }),
     ads: createAdService({ db, readModel, clock }),

@@ -45,6 +45,7 @@ describe("loadConfig", () => {
         mailsPerHour: 10,
         mailHoldSeconds: 15,
       },
+      listIndex: true,
     });
   });
 
@@ -106,6 +107,7 @@ describe("loadConfig", () => {
       ORDER_PLACE_HOURLY_LIMIT: "6",
       ORDER_MAIL_HOURLY_LIMIT: "8",
       ORDER_MAIL_HOLD_SECONDS: "0",
+      LIST_INDEX: "off",
     });
     expect(config).toEqual({
       env: "production",
@@ -131,6 +133,7 @@ describe("loadConfig", () => {
         mailsPerHour: 8,
         mailHoldSeconds: 0,
       },
+      listIndex: false,
     });
     expect(existsSync("/srv/vastra/app-secret")).toBe(false);
   });
@@ -147,6 +150,7 @@ describe("loadConfig", () => {
     ["APP_SECRET", { APP_SECRET: "too-short" }],
     ["APP_SECRET", { NODE_ENV: "production" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["LIST_INDEX", { LIST_INDEX: "no" }],
   ])("stops with one line naming %s when given %j", (name, env) => {
     const error = configError({ DATA_DIR: makeTempDir(), ...env });
     expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));

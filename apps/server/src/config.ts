@@ -104,6 +104,9 @@ const envSchema = z.object({
     .min(0, { error: "must be a whole number of seconds from 0 to 300" })
     .max(300, { error: "must be a whole number of seconds from 0 to 300" })
     .default(15),
+  // The in-memory list filter index (record 0052); "off" sends unseen list queries to SQL (the
+  // bench's before/after switch, or a store that would rather spend the memory elsewhere).
+  LIST_INDEX: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   // Development and tests only: the demo admin's password when the demo seed creates it.
   DEMO_ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
   // Images in an S3-compatible bucket; S3_BUCKET turns it on (docs/decisions/0030-object-storage.md).
@@ -167,6 +170,8 @@ export type Config = {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: TrustProxy;
   orderLimits: OrderLimits;
+  /** Whether unseen list queries are answered from the in-memory filter index (LIST_INDEX). */
+  listIndex: boolean;
   /** The demo admin's password for a new demo store (tests); otherwise a random one is made. */
   demoAdminPassword?: string | undefined;
   /** Where images are kept when not in DATA_DIR/images: an S3-compatible bucket (S3_BUCKET set). */
@@ -263,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailsPerHour: e.ORDER_MAIL_HOURLY_LIMIT,
       mailHoldSeconds: e.ORDER_MAIL_HOLD_SECONDS,
     },
+    listIndex: e.LIST_INDEX === "on",
     ...(e.DEMO_ADMIN_PASSWORD ? { demoAdminPassword: e.DEMO_ADMIN_PASSWORD } : {}),
     s3,
     imagePublicBaseUrl: e.IMAGE_PUBLIC_BASE_URL?.replace(/\/+$/, ""),

@@ -9,7 +9,7 @@
  *                                            apps/web/build (npm run build); guest page cache as
  *                                            configured by the app's own defaults
  *   node scripts/bench/lib/serve.ts hello  — a raw node:http hello-world, the baseline
- * ORDER_* and other settings of apps/server/src/config.ts pass through from the environment.
+ * ORDER_* and LIST_INDEX of apps/server/src/config.ts pass through from the environment.
  * Listens on a free port on 127.0.0.1, prints "listening <port>", stops on SIGTERM.
  */
 import { createServer } from "node:http";
@@ -28,7 +28,9 @@ async function startApp(withWeb: boolean): Promise<() => Promise<void>> {
     "../../../apps/server/src/services/store-settings.ts"
   );
   const passed = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name.startsWith("ORDER_")),
+    Object.entries(process.env).filter(
+      ([name]) => name.startsWith("ORDER_") || name === "LIST_INDEX",
+    ),
   );
   const config = loadConfig({
     ...passed,

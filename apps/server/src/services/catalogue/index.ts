@@ -164,8 +164,7 @@ export function createCatalogueService(deps: {
   readModel?: CatalogueReadModel;
   /**
    * Whether unseen list queries (no search) are answered from the in-memory filter index while the
-   * read model serves (record 0052). Default: on, unless VASTRA_LIST_INDEX=off (the bench's
-   * before/after switch).
+   * read model serves (record 0052). Default: on (the store's LIST_INDEX setting).
    */
   listIndex?: boolean;
   log?: { warn(obj: object, msg: string): void };
@@ -173,7 +172,7 @@ export function createCatalogueService(deps: {
   const { db } = deps;
   const model = deps.readModel ?? new CatalogueReadModel(false);
   const listIndex =
-    model.keeps && (deps.listIndex ?? process.env.VASTRA_LIST_INDEX !== "off")
+    model.keeps && (deps.listIndex ?? true)
       ? new ListIndex({
           db,
           model,
