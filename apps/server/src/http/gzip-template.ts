@@ -9,9 +9,12 @@
  * back-reference into it, and a fresh stream uses none). A hole's text goes in as a stored block
  * (§3.2.4: a zero header byte, LEN, NLEN, the bytes). The last piece is compressed with Z_FINISH,
  * which writes the final block. The gzip frame around it (RFC 1952) is a 10-byte header and a
- * trailer of the whole text's CRC-32 and length; the CRC is computed per response with zlib's
- * crc32 over the fixed pieces and the filler (about 0.1 ms for a 200 KB page), since it depends
- * on the filler.
+ * trailer of the whole text's CRC-32 and length. The CRC depends on the filler, but not on the
+ * fixed text again: CRC-32 is linear, so the CRC of A followed by B is the CRC of A carried over
+ * len(B) zero bytes, xor the CRC of B (zlib's crc32_combine). Carrying over n zero bytes is a
+ * fixed 32×32 bit matrix, made once per piece when the template is made; a response computes the
+ * filler's CRC (a few dozen bytes) and applies one matrix per piece and hole, instead of running
+ * zlib's crc32 over the whole page (~0.1 ms for 200 KB, a quarter of a cached page's CPU).
  */
 import { constants, crc32, deflateRawSync } from "node:zlib";
 
@@ -26,9 +29,63 @@ export type GzipTemplate = {
   readonly pieces: readonly Buffer[];
   /** Each piece compressed on its own (all but the last ended by a sync flush). */
   readonly compressed: readonly Buffer[];
+  /** Each piece's CRC-32, and the matrix that carries a CRC over as many zero bytes as it has. */
+  readonly crcs: readonly number[];
+  readonly carries: readonly Uint32Array[];
   /** Bytes held (both forms), for a cache's size accounting. */
   readonly byteLength: number;
 };
+
+/** CRC-32's polynomial, reflected (zlib's). */
+const POLYNOMIAL = 0xedb88320;
+
+/** A 32×32 bit matrix (column n: the image of bit n) applied to a 32-bit vector. */
+function times(matrix: Uint32Array, vector: number): number {
+  let sum = 0;
+  let v = vector >>> 0;
+  for (let bit = 0; v !== 0; bit++, v >>>= 1) if (v & 1) sum ^= matrix[bit]!;
+  return sum >>> 0;
+}
+
+/** The matrix applying `b` and then `a`. */
+function compose(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) out[n] = times(a, b[n]!);
+  return out;
+}
+
+const ONE_ZERO_BYTE = (() => {
+  // One zero bit: shift right, folding the polynomial in when the low bit falls out.
+  let bit = new Uint32Array(32);
+  bit[0] = POLYNOMIAL;
+  for (let n = 1; n < 32; n++) bit[n] = 1 << (n - 1);
+  for (let i = 0; i < 3; i++) bit = compose(bit, bit); // 2, 4, 8 bits
+  return bit;
+})();
+
+/** The matrix carrying a CRC-32 over `bytes` zero bytes (square and multiply). */
+function carryOver(bytes: number): Uint32Array {
+  let result = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) result[n] = 2 ** n;
+  let power = ONE_ZERO_BYTE;
+  for (let n = bytes; n > 0; n = Math.floor(n / 2)) {
+    if (n % 2 === 1) result = compose(power, result);
+    if (n > 1) power = compose(power, power);
+  }
+  return result;
+}
+
+/** Carries for fillers by their length (a page's nonce always has the same length). */
+const fillerCarries = new Map<number, Uint32Array>();
+function fillerCarry(length: number): Uint32Array {
+  let carry = fillerCarries.get(length);
+  if (!carry) {
+    if (fillerCarries.size >= 64) fillerCarries.clear();
+    carry = carryOver(length);
+    fillerCarries.set(length, carry);
+  }
+  return carry;
+}
 
 /**
  * Compresses the fixed pieces of a text that has `pieces.length - 1` holes (at least one piece).
@@ -45,8 +102,11 @@ export function gzipTemplate(pieces: readonly Buffer[]): GzipTemplate {
       finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     }),
   );
-  const byteLength = [...pieces, ...compressed].reduce((sum, b) => sum + b.length, 0);
-  return { pieces, compressed, byteLength };
+  const crcs = pieces.map((piece) => crc32(piece));
+  const carries = pieces.map((piece) => carryOver(piece.length));
+  const byteLength =
+    [...pieces, ...compressed].reduce((sum, b) => sum + b.length, 0) + pieces.length * 128;
+  return { pieces, compressed, crcs, carries, byteLength };
 }
 
 /** The fixed text with every hole filled by `filler`, uncompressed. */
@@ -69,16 +129,18 @@ export function fillGzip(template: GzipTemplate, filler: Buffer): Buffer {
   filler.copy(stored, 5);
 
   const parts: Buffer[] = [GZIP_HEADER];
+  const fillerCrc = crc32(filler);
+  const carry = fillerCarry(filler.length);
   let crc = 0;
   let size = 0;
   template.pieces.forEach((piece, i) => {
     if (i > 0) {
       parts.push(stored);
-      crc = crc32(filler, crc);
+      crc = (times(carry, crc) ^ fillerCrc) >>> 0;
       size += filler.length;
     }
     parts.push(template.compressed[i]!);
-    crc = crc32(piece, crc);
+    crc = (times(template.carries[i]!, crc) ^ template.crcs[i]!) >>> 0;
     size += piece.length;
   });
   const trailer = Buffer.allocUnsafe(8);
