@@ -14,7 +14,7 @@
  * response that asks for `reply.scriptNonce` (a server-rendered page) gets a fresh nonce and a CSP
  * naming it, whose scripts then need that nonce.
  */
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
@@ -30,6 +30,9 @@ declare module "fastify" {
     madeScriptNonce: string;
   }
 }
+
+/** A CSP nonce's random bytes (128 bits, as CSP asks), sent base64-encoded. */
+const NONCE_BYTES = 16;
 
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
@@ -115,11 +118,25 @@ export async function registerSecurity(
   };
   const dataNames = Object.keys(forData);
 
+  // Nonces come from a pool of random bytes filled 256 nonces at a time (as crypto.randomUUID
+  // does): one call into the system's generator per page answer cost ~5 % of a cached page's CPU.
+  // The bytes are as unpredictable as before and never handed out twice.
+  const pool = Buffer.alloc(NONCE_BYTES * 256);
+  let taken = pool.length;
+  const freshNonce = () => {
+    if (taken === pool.length) {
+      randomFillSync(pool);
+      taken = 0;
+    }
+    taken += NONCE_BYTES;
+    return pool.toString("base64", taken - NONCE_BYTES, taken);
+  };
+
   app.decorateReply("madeScriptNonce", "");
   app.decorateReply("scriptNonce", {
     getter(this: FastifyReply) {
       if (!this.madeScriptNonce) {
-        this.madeScriptNonce = randomBytes(16).toString("base64");
+        this.madeScriptNonce = freshNonce();
         this.header(
           "content-security-policy",
           contentSecurityPolicy(this.madeScriptNonce, options),
