@@ -56,7 +56,7 @@ function compose(a: Uint32Array, b: Uint32Array): Uint32Array {
 
 const ONE_ZERO_BYTE = (() => {
   // One zero bit: shift right, folding the polynomial in when the low bit falls out.
-  let bit = new Uint32Array(32);
+  let bit: Uint32Array = new Uint32Array(32);
   bit[0] = POLYNOMIAL;
   for (let n = 1; n < 32; n++) bit[n] = 1 << (n - 1);
   for (let i = 0; i < 3; i++) bit = compose(bit, bit); // 2, 4, 8 bits
@@ -65,7 +65,7 @@ const ONE_ZERO_BYTE = (() => {
 
 /** The matrix carrying a CRC-32 over `bytes` zero bytes (square and multiply). */
 function carryOver(bytes: number): Uint32Array {
-  let result = new Uint32Array(32);
+  let result: Uint32Array = new Uint32Array(32);
   for (let n = 0; n < 32; n++) result[n] = 2 ** n;
   let power = ONE_ZERO_BYTE;
   for (let n = bytes; n > 0; n = Math.floor(n / 2)) {
