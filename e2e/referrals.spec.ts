@@ -40,7 +40,7 @@ test("a signed-in shopper sees their code, link, sharing, How It Works and 'No R
   expect(affiliateCode).toMatch(/^[A-Z0-9]{8}$/);
   await page.goto("/affiliate");
   await expect(page.getByRole("heading", { level: 1, name: "Referrals" })).toBeVisible();
-  await expect(page.getByTestId("referral-code")).toHaveText(affiliateCode);
+  await expect(page.getByRole("main").getByTestId("referral-code")).toHaveText(affiliateCode);
   await expect(page.getByTestId("referral-count")).toHaveText("0");
 
   const origin = new URL(page.url()).origin;
@@ -72,7 +72,7 @@ test("a friend who joins with the code is counted and listed with the potential 
   await signedInShopper(page, "referrer");
   const { affiliateCode, rewardPerReferral } = await stats(page);
   await page.goto("/affiliate");
-  await expect(page.getByTestId("referral-code")).toHaveText(affiliateCode);
+  await expect(page.getByRole("main").getByTestId("referral-code")).toHaveText(affiliateCode);
   await expect(page.getByRole("heading", { name: "No Referrals Yet" })).toBeVisible();
 
   // Friend B registers through the API with A's code (and verifies the address), in a request
@@ -95,7 +95,7 @@ test("a friend who joins with the code is counted and listed with the potential 
 
   // /referrals is the same screen (decisions.md §5).
   await page.goto("/referrals");
-  await expect(page.getByTestId("referral-code")).toHaveText(affiliateCode);
+  await expect(page.getByRole("main").getByTestId("referral-code")).toHaveText(affiliateCode);
   await expect(friendsList(page)).toHaveCount(1);
 });
 
@@ -105,9 +105,14 @@ test("the shared link opens the sign-up form with the code filled in", async ({
 }) => {
   await signedInShopper(page, "referrer-link");
   await page.goto("/affiliate");
-  const link = await page.getByLabel("Your referral link").inputValue();
-  const code = (await page.getByTestId("referral-code").textContent())?.trim();
+  // In the page's main region: while React streams the page in, a finished part can also sit in a
+  // hidden holder outside it, for a moment, before it is moved into place.
+  const main = page.getByRole("main");
+  await expect(main.getByTestId("referral-code")).toHaveText(/^[A-Z0-9]{8}$/);
+  const code = (await main.getByTestId("referral-code").textContent())?.trim();
+  const link = await main.getByLabel("Your referral link").inputValue();
   expect(link).toMatch(/\/register\?ref=[A-Z0-9]{8}$/);
+  expect(link.endsWith(`=${code}`)).toBe(true);
 
   // A guest (a signed-in user is sent away from /register).
   const guest = await browser.newContext();
