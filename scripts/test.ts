@@ -1,7 +1,7 @@
 /**
- * `npm test`: the whole suite. First `npm run build` (the page tests and the browser tests render
- * the real web app; a failed build counts as a failed test), then two steps, whatever the first
- * one's result:
+ * `npm test`: the whole suite. First `npm run typecheck` and `npm run build` (the page tests and
+ * the browser tests render the real web app; a failed type check or build counts as a failed test),
+ * then two steps, whatever the first ones' results:
  *   1. `vitest run`: every project of vitest.config.ts (server tests on PGlite, and on PostgreSQL
  *      too when TEST_DATABASE_URL is set);
  *   2. the browser tests, `node scripts/e2e.ts`, which writes .tmp/e2e-summary.json as
@@ -143,11 +143,32 @@ function buildStep(): StepResult | undefined {
   return { name: "build", passed: 0, failed: 1, note: "npm run build failed" };
 }
 
+/** Type-checks every workspace (`npm run typecheck`): Vite builds and Node runs TypeScript unchecked. */
+function typecheckStep(): StepResult | undefined {
+  console.log("test: type-checking (npm run typecheck)");
+  const result = spawnSync("npm", ["run", "typecheck"], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+    },
+  });
+  if (result.status === 0) return undefined;
+  return { name: "typecheck", passed: 0, failed: 1, note: "npm run typecheck failed" };
+}
+
 mkdirSync(tmp, { recursive: true });
+const typecheckFailure = typecheckStep();
 const buildFailure = buildStep();
 // The browser tests need not build again what was just built.
 if (!buildFailure) process.env.E2E_FRESH_BUILD = "1";
-const steps = [...(buildFailure ? [buildFailure] : []), vitestStep(), e2eStep()];
+const steps = [
+  ...(typecheckFailure ? [typecheckFailure] : []),
+  ...(buildFailure ? [buildFailure] : []),
+  vitestStep(),
+  e2eStep(),
+];
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
 
