@@ -127,40 +127,35 @@ function e2eStep(): StepResult {
   return { name, passed, failed, note: notes.join("; ") || undefined };
 }
 
-/** Builds the web app once, fresh: the page tests in Vitest and the browser tests both use it. */
-function buildStep(): StepResult | undefined {
-  console.log("test: building the web app (npm run build)");
-  const result = spawnSync("npm", ["run", "build"], {
+/**
+ * Runs `npm run <script>` with this Node (24) first on PATH, output passed through; a failure is a
+ * step with one failed test, success none.
+ */
+function npmStep(
+  name: string,
+  script: string,
+  env: Record<string, string> = {},
+): StepResult | undefined {
+  console.log(`test: ${name} (npm run ${script})`);
+  const result = spawnSync("npm", ["run", script], {
     cwd: root,
     stdio: "inherit",
     env: {
       ...process.env,
-      NODE_ENV: "production", // the store's build, whatever the calling shell has set
+      ...env,
       PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
     },
   });
   if (result.status === 0) return undefined;
-  return { name: "build", passed: 0, failed: 1, note: "npm run build failed" };
-}
-
-/** Type-checks every workspace (`npm run typecheck`): Vite builds and Node runs TypeScript unchecked. */
-function typecheckStep(): StepResult | undefined {
-  console.log("test: type-checking (npm run typecheck)");
-  const result = spawnSync("npm", ["run", "typecheck"], {
-    cwd: root,
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
-    },
-  });
-  if (result.status === 0) return undefined;
-  return { name: "typecheck", passed: 0, failed: 1, note: "npm run typecheck failed" };
+  return { name, passed: 0, failed: 1, note: `npm run ${script} failed` };
 }
 
 mkdirSync(tmp, { recursive: true });
-const typecheckFailure = typecheckStep();
-const buildFailure = buildStep();
+// Vite builds and Node runs TypeScript unchecked: the types are checked here.
+const typecheckFailure = npmStep("typecheck", "typecheck");
+// Built once, fresh: the page tests in Vitest and the browser tests both use it; the store's build,
+// whatever NODE_ENV the calling shell has set.
+const buildFailure = npmStep("build", "build", { NODE_ENV: "production" });
 // The browser tests need not build again what was just built.
 if (!buildFailure) process.env.E2E_FRESH_BUILD = "1";
 const steps = [
