@@ -21,10 +21,9 @@ import { NotFoundError } from "../errors.ts";
 import { ListIndex } from "./list-index.ts";
 import {
   assembleProduct,
-  getProductRows,
   isUuid,
-  loadBases,
   loadLives,
+  loadParts,
   type ProductBase,
   type ProductLive,
 } from "./read.ts";
@@ -198,12 +197,11 @@ export function createCatalogueService(deps: {
     }
     const missingBases = ids.filter((id) => !bases.has(id));
     const missingLives = ids.filter((id) => !lives.has(id));
-    const [loadedBases, loadedLives] = await Promise.all([
-      missingBases.length > 0
-        ? getProductRows(db, missingBases).then((rows) => loadBases(db, rows))
-        : undefined,
-      loadLives(db, missingLives),
-    ]);
+    // One statement: the missing data, with the live figures of the same products.
+    const missing = missingBases.length > 0 ? new Set([...missingBases, ...missingLives]) : null;
+    const { bases: loadedBases, lives: loadedLives } = missing
+      ? await loadParts(db, [...missing], { bases: true, lives: true })
+      : { bases: undefined, lives: await loadLives(db, missingLives) };
     const keepBases = model.unchangedSince({ catalogue: since.catalogue });
     const keepLives = model.unchangedSince(since);
     for (const [id, base] of loadedBases ?? []) {
