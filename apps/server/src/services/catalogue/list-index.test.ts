@@ -224,3 +224,47 @@ describe("after a write", () => {
     }, query);
   });
 });
+
+describe("a filter with more than 32 values", () => {
+  it("answers as the SQL path when colours and sizes each have more than 32 values", async () => {
+    // 40 more products: 40 shades and 36 numbered sizes, so neither filter fits a 32-bit mask and
+    // both are matched by marking their lists (one after the other when both are asked).
+    for (let i = 0; i < 40; i++) {
+      await createProduct(db, {
+        title: `Shaded ${i}`,
+        price: PRICES[i % PRICES.length],
+        colors: [`Shade ${i}`, i % 2 === 0 ? "Red" : "Teal"],
+        sizes: [String(20 + (i % 36)), i % 3 === 0 ? "M" : "S"],
+        categories: CATEGORY_SETS[i % CATEGORY_SETS.length],
+        gender: GENDERS[i % GENDERS.length],
+        createdAt: day(1 + (i % 5)),
+      });
+    }
+    await listening.catchUp();
+    await index.refresh();
+    expect(index.current).toBe(true);
+    const shades = fc
+      .record({
+        color: maybe(some(["shade 1", "Shade 2", "shade 17", "red", "teal", "blue", "shade 99"])),
+        size: maybe(some(["20", "21", "35", "55", "m", "s", "xl"])),
+        category: maybe(some([kurtas.id, "sarees", "jeans wear"])),
+        gender: maybe(fc.constantFrom(...GENDERS)),
+        priceRange: maybe(fc.constantFrom("0-500", "500-1000", "5000+")),
+        sort: maybe(fc.constantFrom("price-low", "price-high", "newest", "popular")),
+        page: maybe(fc.integer({ min: 1, max: 4 })),
+        limit: maybe(fc.integer({ min: 1, max: 30 })),
+      })
+      .map((q) => {
+        const raw: Record<string, string> = {};
+        for (const [key, value] of Object.entries(q)) {
+          if (value !== undefined)
+            raw[key] = Array.isArray(value) ? value.join(",") : String(value);
+        }
+        return parse(raw);
+      });
+    shownPages = 0;
+    await fc.assert(fc.asyncProperty(shades, expectSameAsSql), { numRuns: 200 });
+    expect(shownPages).toBeGreaterThan(30);
+    await expectSameAsSql(parse({ color: "shade 3,Red", size: "23,m", sort: "price-high" }));
+  });
+});

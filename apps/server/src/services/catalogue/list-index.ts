@@ -34,6 +34,13 @@ type Log = { warn(obj: object, msg: string): void };
 /** After a failed refresh, none is tried again for this long (the database may be away). */
 const RETRY_AFTER_MS = 5_000;
 
+/**
+ * A filter with several values per product (category, size, colour) or one (gender): each value's
+ * products as a list sorted by number and, when there are at most 32 values, each product's values
+ * as the bits of one number (a product's membership then costs one test, not a pass over a list).
+ */
+type Facet = { keys: string[]; lists: Int32Array[]; masks?: Uint32Array };
+
 /** The products part: everything but the in-stock flags and the popular order. */
 type Products = {
   epochs: Partial<Epochs>;
@@ -42,16 +49,74 @@ type Products = {
   ids: Uint8Array;
   prices: Int32Array;
   hero: Uint8Array;
-  genders: Map<string, Int32Array>;
-  categories: Array<{ id: string; name: string; products: Int32Array }>;
-  sizes: Map<string, Int32Array>;
-  colours: Map<string, Int32Array>;
+  genders: Facet;
+  /** The categories' ids (keys) and lower-cased names, in the facet's order. */
+  categoryNames: string[];
+  categories: Facet;
+  sizes: Facet;
+  colours: Facet;
   priceLow: Int32Array;
   priceHigh: Int32Array;
+  /** Each product's place in priceLow and priceHigh. */
+  rankLow: Int32Array;
+  rankHigh: Int32Array;
+  /** Working space of pageFrom (synchronous, so one per part is enough). */
+  scratch: Scratch;
 };
 /** The parts read apart, numbered as the products part `of` (valid only beside that one). */
 type InStock = { epochs: Partial<Epochs>; of: Products; flags: Uint8Array };
-type Popular = { epochs: Partial<Epochs>; of: Products; order: Int32Array };
+/** The popular order, and each product's place in it (-1: no popularity row, never on a page). */
+type Popular = { epochs: Partial<Epochs>; of: Products; order: Int32Array; rank: Int32Array };
+
+/** Reusable arrays: the products that passed, and marks that need no clearing (a new stamp each). */
+class Scratch {
+  readonly passed: Int32Array;
+  readonly marks: Uint32Array;
+  #stamp = 0;
+  constructor(count: number) {
+    this.passed = new Int32Array(count);
+    this.marks = new Uint32Array(count);
+  }
+  /** A stamp no mark holds yet. */
+  stamp(): number {
+    if (this.#stamp === 0xffff_ffff) {
+      this.marks.fill(0);
+      this.#stamp = 0;
+    }
+    return ++this.#stamp;
+  }
+  get bytes(): number {
+    return this.passed.byteLength + this.marks.byteLength;
+  }
+}
+
+function facetOf(count: number, entries: Array<[string, Int32Array]>): Facet {
+  const keys = entries.map(([key]) => key);
+  // Sorted: a list then yields its products in the newest order.
+  const lists = entries.map(([, list]) => list.sort());
+  if (lists.length > 32) return { keys, lists };
+  const masks = new Uint32Array(count);
+  lists.forEach((list, bit) => {
+    const flag = 2 ** bit;
+    for (let i = 0; i < list.length; i++) masks[list[i]!]! |= flag;
+  });
+  return { keys, lists, masks };
+}
+
+function facetBytes(facet: Facet): number {
+  let bytes = facet.masks?.byteLength ?? 0;
+  for (let i = 0; i < facet.keys.length; i++) {
+    bytes += facet.keys[i]!.length + facet.lists[i]!.byteLength;
+  }
+  return bytes;
+}
+
+/** Each product's place in an order (-1 for a product not in it). */
+function ranksOf(order: Int32Array, count: number): Int32Array {
+  const rank = new Int32Array(count).fill(-1);
+  for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+  return rank;
+}
 
 /**
  * One row of a part's statement: its `data` is big-endian 32-bit integers (int4send, run
@@ -160,14 +225,14 @@ export class ListIndex {
   /** The bytes its arrays hold (the memory it keeps, give or take the small maps). */
   get bytes(): number {
     const p = this.#products;
-    let bytes = (this.#inStock?.flags.byteLength ?? 0) + (this.#popular?.order.byteLength ?? 0);
+    let bytes = this.#inStock?.flags.byteLength ?? 0;
+    bytes += (this.#popular?.order.byteLength ?? 0) + (this.#popular?.rank.byteLength ?? 0);
     if (!p) return bytes;
-    bytes += p.ids.byteLength + p.prices.byteLength + p.hero.byteLength;
+    bytes += p.ids.byteLength + p.prices.byteLength + p.hero.byteLength + p.scratch.bytes;
     bytes += p.priceLow.byteLength + p.priceHigh.byteLength;
-    for (const lists of [p.genders, p.sizes, p.colours]) {
-      for (const [key, list] of lists) bytes += key.length + list.byteLength;
-    }
-    for (const c of p.categories) bytes += c.id.length + c.name.length + c.products.byteLength;
+    bytes += p.rankLow.byteLength + p.rankHigh.byteLength;
+    for (const facet of [p.genders, p.categories, p.sizes, p.colours]) bytes += facetBytes(facet);
+    for (const name of p.categoryNames) bytes += name.length;
     return bytes;
   }
 
@@ -232,7 +297,7 @@ export class ListIndex {
           from product_popularity pp join ranked r on r.id = pp.product_id`);
       if (!this.#model.unchangedSince(since) || !this.#sameCount(rows, products)) return;
       const order = ints(rows.find((r) => r.kind === "popular"));
-      this.#popular = { epochs: since, of: products, order };
+      this.#popular = { epochs: since, of: products, order, rank: ranksOf(order, products.count) };
     }
   }
 
@@ -279,11 +344,17 @@ export class ListIndex {
     const prices = ints(of("prices")[0]);
     const hero = new Uint8Array(count);
     for (const n of ints(of("hero")[0])) hero[n] = 1;
-    const byKey = (kind: string) => {
-      const map = new Map<string, Int32Array>();
-      for (const row of of(kind)) if (row.key !== null) map.set(row.key, ints(row));
-      return map;
-    };
+    const facet = (kind: string) =>
+      facetOf(
+        count,
+        of(kind).flatMap((row) =>
+          row.key === null ? [] : [[row.key, ints(row)] as [string, Int32Array]],
+        ),
+      );
+    const categoryRows = of("category");
+    // Ties keep the numbering's order: created_at desc, id asc.
+    const priceLow = byPrice(prices, false);
+    const priceHigh = byPrice(prices, true);
     return {
       epochs,
       count,
@@ -291,92 +362,170 @@ export class ListIndex {
       ids: Uint8Array.from(ids),
       prices,
       hero,
-      genders: byKey("gender"),
-      categories: of("category").map((row) => ({
-        id: row.key!,
-        name: row.name ?? "",
-        products: ints(row),
-      })),
-      sizes: byKey("size"),
-      colours: byKey("colour"),
-      // Ties keep the numbering's order: created_at desc, id asc.
-      priceLow: byPrice(prices, false),
-      priceHigh: byPrice(prices, true),
+      genders: facet("gender"),
+      categoryNames: categoryRows.map((row) => row.name ?? ""),
+      categories: facetOf(
+        count,
+        categoryRows.map((row) => [row.key!, ints(row)]),
+      ),
+      sizes: facet("size"),
+      colours: facet("colour"),
+      priceLow,
+      priceHigh,
+      rankLow: ranksOf(priceLow, count),
+      rankHigh: ranksOf(priceHigh, count),
+      scratch: new Scratch(count),
     };
   }
 }
 
-/** The query's page and total from current parts. */
+/** A filter's chosen values: a product passes with any of them. */
+type Group = { facet: Facet; chosen: number[]; size: number };
+
+function groupOf(facet: Facet, chosen: number[]): Group {
+  let size = 0;
+  for (const i of chosen) size += facet.lists[i]!.length;
+  return { facet, chosen, size };
+}
+
+/** The indexes of these keys in the facet (unknown keys left out). */
+function chosenOf(facet: Facet, keys: readonly string[]): number[] {
+  return keys.map((key) => facet.keys.indexOf(key)).filter((i) => i >= 0);
+}
+
+/**
+ * The query's page and total from current parts. The smallest filter's lists give the candidates
+ * (already in the newest order); every other condition is one test per candidate (a bit, a flag, a
+ * price; a filter of more than 32 values marks its lists first). The page is then cut in the
+ * query's order: the candidates' places in that order sorted, when they are few, or else the order
+ * walked until the page is full.
+ */
 function pageFrom(
   products: Products,
   inStock: InStock | undefined,
   popular: Popular | undefined,
   query: ProductListQuery,
 ): ListIndexPage {
-  const { count } = products;
-  // hits[n] === k: product n passed the first k conditions.
-  const hits = new Uint8Array(count);
-  let passed = 0;
-  const anyOf = (lists: Iterable<Int32Array | undefined>) => {
-    for (const list of lists) {
-      if (!list) continue;
-      for (let i = 0; i < list.length; i++) {
-        const n = list[i]!;
-        if (hits[n] === passed) hits[n] = passed + 1;
-      }
-    }
-    passed++;
-  };
-  const every = (test: (n: number) => boolean) => {
-    for (let n = 0; n < count; n++) if (hits[n] === passed && test(n)) hits[n] = passed + 1;
-    passed++;
-  };
+  const { count, scratch } = products;
+  const groups: Group[] = [];
   const { category, size, color } = query;
   if (category && category.length > 0) {
     const values = new Set(category);
     const ids = new Set(category.filter(isUuid).map((v) => v.toLowerCase()));
-    anyOf(
-      products.categories.filter((c) => ids.has(c.id) || values.has(c.name)).map((c) => c.products),
-    );
+    const chosen: number[] = [];
+    products.categories.keys.forEach((id, i) => {
+      if (ids.has(id) || values.has(products.categoryNames[i]!)) chosen.push(i);
+    });
+    groups.push(groupOf(products.categories, chosen));
   }
-  if (size && size.length > 0) anyOf(size.map((s) => products.sizes.get(s)));
-  if (color && color.length > 0) anyOf(color.map((c) => products.colours.get(c)));
-  if (query.gender) anyOf([products.genders.get(query.gender)]);
-  if (query.inStock) every((n) => inStock!.flags[n] === 1);
-  if (query.isHero !== undefined) {
-    const hero = query.isHero ? 1 : 0;
-    every((n) => products.hero[n] === hero);
+  if (size && size.length > 0) groups.push(groupOf(products.sizes, chosenOf(products.sizes, size)));
+  if (color && color.length > 0) {
+    groups.push(groupOf(products.colours, chosenOf(products.colours, color)));
   }
+  if (query.gender) {
+    groups.push(groupOf(products.genders, chosenOf(products.genders, [query.gender])));
+  }
+  if (groups.some((g) => g.chosen.length === 0)) return { ids: [], total: 0 };
+  groups.sort((a, b) => a.size - b.size);
+  const driver = groups.shift();
+
+  // The other filters: a bit mask each, or (more than 32 values) their products marked, each such
+  // filter marking anew only what the one before it marked (so the last stamp means all of them).
+  const masks: Uint32Array[] = [];
+  const wants: number[] = [];
+  let marked = 0;
+  for (const group of groups) {
+    const { facet, chosen } = group;
+    if (facet.masks) {
+      masks.push(facet.masks);
+      wants.push(chosen.reduce((bits, i) => bits | (2 ** i), 0));
+      continue;
+    }
+    const before = marked;
+    marked = scratch.stamp();
+    for (const i of chosen) {
+      const list = facet.lists[i]!;
+      for (let j = 0; j < list.length; j++) {
+        const n = list[j]!;
+        if (before === 0 || scratch.marks[n] === before) scratch.marks[n] = marked;
+      }
+    }
+  }
+  const flags = query.inStock ? inStock!.flags : undefined;
+  const hero = query.isHero === undefined ? -1 : query.isHero ? 1 : 0;
+  const { prices } = products;
+  let low = Number.NEGATIVE_INFINITY;
+  let high = Number.POSITIVE_INFINITY;
   if (query.priceRange) {
     const { min, max } = priceRangeBounds(query.priceRange);
-    const low = min * 100;
-    const high = max === undefined ? Number.POSITIVE_INFINITY : max * 100;
-    every((n) => products.prices[n]! >= low && products.prices[n]! < high);
+    low = min * 100;
+    if (max !== undefined) high = max * 100;
   }
+  const { marks, passed } = scratch;
+  const passes = (n: number): boolean => {
+    if (flags && flags[n] !== 1) return false;
+    if (hero >= 0 && products.hero[n] !== hero) return false;
+    const price = prices[n]!;
+    if (price < low || price >= high) return false;
+    for (let g = 0; g < masks.length; g++) if ((masks[g]![n]! & wants[g]!) === 0) return false;
+    return marked === 0 || marks[n] === marked;
+  };
+
+  // The products that pass, in the newest order (ascending numbers).
   let total = 0;
-  for (let n = 0; n < count; n++) if (hits[n] === passed) total++;
+  if (!driver) {
+    for (let n = 0; n < count; n++) if (passes(n)) passed[total++] = n;
+  } else if (driver.chosen.length === 1) {
+    const list = driver.facet.lists[driver.chosen[0]!]!;
+    for (let i = 0; i < list.length; i++) if (passes(list[i]!)) passed[total++] = list[i]!;
+  } else {
+    const union = new Int32Array(driver.size);
+    let at = 0;
+    for (const i of driver.chosen) {
+      union.set(driver.facet.lists[i]!, at);
+      at += driver.facet.lists[i]!.length;
+    }
+    union.sort();
+    for (let i = 0; i < union.length; i++) {
+      const n = union[i]!;
+      if ((i === 0 || union[i - 1] !== n) && passes(n)) passed[total++] = n;
+    }
+  }
 
   const offset = (query.page - 1) * query.limit;
   const ids: string[] = [];
-  const take = (n: number) => {
-    if (hits[n] !== passed) return false;
-    if (seen++ >= offset) ids.push(idOf(products.ids, n));
-    return ids.length >= query.limit;
-  };
-  let seen = 0;
-  if (total > offset && query.limit > 0) {
-    const order =
-      query.sort === "price-low"
-        ? products.priceLow
-        : query.sort === "price-high"
-          ? products.priceHigh
-          : query.sort === "popular"
-            ? popular!.order
-            : undefined;
-    if (order) {
-      for (let i = 0; i < order.length; i++) if (take(order[i]!)) break;
-    } else {
-      for (let n = 0; n < count; n++) if (take(n)) break;
+  if (total <= offset || query.limit <= 0) return { ids, total };
+  const end = Math.min(total, offset + query.limit);
+  const [order, rank] =
+    query.sort === "price-low"
+      ? [products.priceLow, products.rankLow]
+      : query.sort === "price-high"
+        ? [products.priceHigh, products.rankHigh]
+        : query.sort === "popular"
+          ? [popular!.order, popular!.rank]
+          : [undefined, undefined];
+  if (!order || !rank) {
+    for (let i = offset; i < end; i++) ids.push(idOf(products.ids, passed[i]!));
+  } else if (total * 16 < count) {
+    // Few: their places in the order, sorted (a product with no place is never on the page).
+    const places = new Int32Array(total);
+    let placed = 0;
+    for (let i = 0; i < total; i++) {
+      const place = rank[passed[i]!]!;
+      if (place >= 0) places[placed++] = place;
+    }
+    const sorted = places.subarray(0, placed).sort();
+    for (let i = offset; i < Math.min(placed, offset + query.limit); i++) {
+      ids.push(idOf(products.ids, order[sorted[i]!]!));
+    }
+  } else {
+    // Many: the order walked, each product that passed marked, until the page is full.
+    const stamp = scratch.stamp();
+    for (let i = 0; i < total; i++) marks[passed[i]!] = stamp;
+    let seen = 0;
+    for (let i = 0; i < order.length && ids.length < query.limit; i++) {
+      const n = order[i]!;
+      if (marks[n] === stamp && seen++ >= offset) ids.push(idOf(products.ids, n));
     }
   }
   return { ids, total };
