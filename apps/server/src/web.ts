@@ -91,6 +91,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         api: inProcessApi(app, request),
         nonce: pages ? pages.nonceFor(request, reply, context) : reply.scriptNonce,
         requestId: request.id,
+        whole: pages?.stores(request) ?? false,
       });
       return context;
     },

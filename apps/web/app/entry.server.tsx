@@ -21,12 +21,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).nonce;
+  const { nonce, whole } = loadContext.get(appContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
+    // Crawlers, and a guest page the page cache will store (served to every guest after), get
+    // the whole page at once; a page rendered for one visitor streams its slow parts in.
     const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      whole || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -37,6 +41,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A whole page also writes each part in place however large it is: React otherwise sends
+        // a large part after a fallback, and reveals it up to 300 ms after the first paint.
+        ...(whole ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

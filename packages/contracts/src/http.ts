@@ -10,4 +10,10 @@ export type AppLoadContextValue = {
   /** The CSP nonce of this response: every inline script carries it. */
   nonce: string;
   requestId: string;
+  /**
+   * Render the whole page before sending any of it (a guest page the page cache stores for reuse):
+   * every streamed part is then in place in the HTML, rather than a fallback that the browser
+   * swaps for the part later (which React delays to batch reveals, holding back the largest paint).
+   */
+  whole?: boolean;
 };

@@ -97,6 +97,32 @@ describe("guest pages", () => {
     }
   });
 
+  it("stores a guest page whole: no part behind a fallback that the browser would reveal later", async () => {
+    const app = await webApp({});
+    const shopper = await createUser(database.db, { name: "Asha Menon" });
+    try {
+      // A shopper's home page streams its slow parts (the social QR codes always are): each
+      // arrives after the shell, in a hidden holder that a script swaps in.
+      const mine = await app.inject({ url: "/", headers: { cookie: shopper.cookie } });
+      expect(mine.body).toContain("$RC(");
+      // The guest page that every guest gets after is rendered whole: the parts are in place.
+      const stored = await app.inject({ url: "/" });
+      expect(stored.headers["x-page-cache"]).toBe("miss");
+      const hit = await app.inject({ url: "/" });
+      expect(hit.headers["x-page-cache"]).toBe("hit");
+      for (const res of [stored, hit]) {
+        expect(res.body).not.toContain("$RC(");
+        expect(res.body).not.toContain('data-testid="hero-ads-loading"');
+        expect(res.body).not.toContain('data-testid="featured-loading"');
+        // The parts themselves (this store has no ads: its empty card; the featured products or their empty note).
+        expect(res.body).toContain('data-testid="hero-ads-empty"');
+        expect(res.body).toMatch(/data-testid="featured-(products|empty)"/);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers 304 to a matching ETag without a new CSP, which would block the kept page's scripts", async () => {
     const app = await webApp({});
     try {

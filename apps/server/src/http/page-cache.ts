@@ -55,6 +55,8 @@ export type PageCache = {
    * `context` is the request's load context, which the render is later recognised by.
    */
   nonceFor(request: FastifyRequest, reply: FastifyReply, context: object): string;
+  /** Whether this request's page is to be stored (a cacheable miss): it is then rendered whole. */
+  stores(request: FastifyRequest): boolean;
   /**
    * The server build with its render wrapped: a cacheable miss's body has the placeholder replaced
    * by the response's nonce on the way out, and is stored when it completes.
@@ -152,6 +154,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       requests.set(context, request);
       return placeholder;
     },
+    stores: (request) => tickets.has(request),
     wrapBuild(build) {
       const render = build.entry.module.default;
       const wrapped: typeof render = async (...args) => {

@@ -61,7 +61,7 @@ function srcSetFor(
 
 /**
  * A product or banner image: srcset of the stored WebP widths, width/height at the 4:5 ratio,
- * lazy unless `priority`, decoded off the main thread. When the image is missing or fails, it
+ * lazy unless `priority`, decoded off the main thread (the priority image with its first paint). When the image is missing or fails, it
  * swaps once to the placeholder (or the logo) and marks itself with data-fallback.
  *
  * <ResponsiveImage src={p.imageUrl} alt={p.title} sizes="(min-width: 1024px) 25vw, 50vw"
@@ -107,7 +107,9 @@ export function ResponsiveImage({
       height={imageHeightFor(width)}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      // The priority image (the page's largest paint) is decoded with the frame that first paints
+      // it, so it shows with the first paint instead of a frame or two later; the rest off it.
+      decoding={priority ? "sync" : "async"}
       data-fallback={failed ? fallback : undefined}
       className={cn(
         className,
