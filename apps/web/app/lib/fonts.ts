@@ -1,6 +1,10 @@
 /**
- * The store's two typefaces, latin subset only: Inter (text) and Cormorant Garamond (display,
- * upright and italic), variable weights, served from our own origin with `font-display: swap`.
+ * The store's two typefaces, latin subset only: Inter (text) and Cormorant Garamond (display),
+ * upright only, variable weights, served from our own origin with `font-display: swap`.
+ *
+ * No italic face: only the home page's tagline used it, and its 40 KB were requested before the
+ * first paint of every visit to the home page (Lighthouse counts them in the first paint on a
+ * phone's connection). The tagline is set upright; an italic elsewhere is the browser's slant.
  *
  * Only the latin files are declared. Fontsource's stylesheets also declare latin-ext, cyrillic,
  * greek and vietnamese faces, and the rupee sign (U+20B9) falls in latin-ext's range, so every
@@ -11,7 +15,6 @@
  * held back the first paint; the faces now load as soon as the styled text needs them, the
  * fallback showing meanwhile (swap). Record 0022.
  */
-import cormorantItalic from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-italic.woff2?url";
 import cormorantNormal from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
 import interNormal from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
@@ -28,12 +31,6 @@ const FACES: Face[] = [
     style: "normal",
     weight: "300 700",
     url: cormorantNormal,
-  },
-  {
-    family: "Cormorant Garamond Variable",
-    style: "italic",
-    weight: "300 700",
-    url: cormorantItalic,
   },
 ];
 

@@ -34,7 +34,7 @@ export function Hero({ storeName, tagline, ads }: HeroProps) {
           >
             {storeName}
           </h1>
-          <p className="mt-5 font-display text-2xl leading-snug text-foreground italic sm:text-3xl">
+          <p className="mt-5 font-display text-2xl leading-snug font-medium text-foreground sm:text-3xl">
             {tagline}
           </p>
           <p className="mt-4 max-w-lg text-base leading-relaxed text-muted-foreground sm:text-lg">
