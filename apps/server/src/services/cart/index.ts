@@ -25,7 +25,7 @@ import {
 import { isUuid } from "@vastra/contracts/ids";
 import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
 import { cartLines, guestCarts, productSizes, products } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -56,9 +56,6 @@ function ownerValues(owner: CartOwner): { userId: string } | { guestCartId: stri
   if (typeof owner === "string") return { userId: owner };
   return owner;
 }
-
-const isGuest = (owner: CartOwner): owner is { guestCartId: string } =>
-  typeof owner !== "string" && "guestCartId" in owner;
 
 /** A cart line with what an order needs beside the read shape. */
 export type PricedLine = CartLine & {
@@ -145,34 +142,58 @@ async function productSize(tx: DbOrTx, productId: string, size: string): Promise
 }
 
 /**
- * For adding: the product's colours, the size's stock and how many of that size the shopper's cart
- * already holds (every colour), in one query. The checks are the shopper's guide; the order takes
- * the stock under its locks (services/orders), so no transaction is needed around them.
+ * Adding, in one statement: the product's colours, the size's stock and how many of that size the
+ * shopper's cart already holds (every colour) are read, and the line is added (or added onto) only
+ * when the cart's rules allow it: the size in stock for what the cart would then hold, and the
+ * colour none or one of the product's, spelled as the product spells it. Undefined when there is
+ * no such product; `added` false when a rule refused (the caller says which, from what was read).
+ * The checks are the shopper's guide; the order takes the stock under its locks (services/orders),
+ * so no transaction is needed around them.
  */
-async function sizeAndHeld(
+async function addIfAllowed(
   db: DbOrTx,
   owner: CartOwner,
-  productId: string,
-  size: string,
-): Promise<SizeInfo & { held: number }> {
-  if (!isUuid(productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
-  const [row] = await db
-    .select({
-      colors: products.colors,
-      stock: productSizes.stock,
-      held: sql<number>`(select coalesce(sum(${cartLines.quantity}), 0) from ${cartLines}
-        where ${ownedBy(owner)} and ${cartLines.productId} = ${products.id}
-          and ${cartLines.size} = ${size})`.mapWith(Number),
-    })
-    .from(products)
-    .leftJoin(
-      productSizes,
-      and(eq(productSizes.productId, products.id), eq(productSizes.size, size)),
-    )
-    .where(eq(products.id, productId));
-  if (!row) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  input: AddToCart,
+  color: string,
+): Promise<(SizeInfo & { held: number; added: boolean }) | undefined> {
+  if (!isUuid(input.productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  const values = ownerValues(owner);
+  const [column, ownerId] =
+    "userId" in values
+      ? [sql.raw("user_id"), values.userId]
+      : [sql.raw("guest_cart_id"), values.guestCartId];
+  const [row] = rowsOf<{ colors: string[]; stock: number | null; held: number; added: number }>(
+    await db.execute(sql`
+      with info as (
+        select p.colors, s.stock,
+               (select coalesce(sum(l.quantity), 0)::int from cart_lines l
+                 where l.${column} = ${ownerId}::uuid and l.product_id = p.id
+                   and l.size = ${input.size}::text) as held
+          from products p
+          left join product_sizes s on s.product_id = p.id and s.size = ${input.size}::text
+         where p.id = ${input.productId}::uuid
+      ), added as (
+        insert into cart_lines (${column}, product_id, size, color, quantity)
+        select ${ownerId}::uuid, ${input.productId}::uuid, ${input.size}::text, ${color}::text,
+               ${input.quantity}::int
+          from info
+         where info.stock > 0 and info.held + ${input.quantity}::int <= info.stock
+           and (${color}::text = '' or ${color}::text = any(info.colors))
+        on conflict (${column}, product_id, size, color)
+          do update set quantity = cart_lines.quantity + excluded.quantity
+        returning 1
+      )
+      select info.colors, info.stock, info.held, (select count(*)::int from added) as added
+        from info`),
+  );
+  if (!row) return undefined;
   if (row.stock === null) throw ValidationError.field("size", CART_MESSAGES.selectSize);
-  return { colors: row.colors, stock: row.stock, held: row.held };
+  return {
+    colors: row.colors,
+    stock: Number(row.stock),
+    held: Number(row.held),
+    added: Number(row.added) > 0,
+  };
 }
 
 /** The product's own spelling of a colour, or the 400 when the product has no such colour. */
@@ -384,28 +405,25 @@ export function createCartService(deps: { db: Db; clock?: Clock; rateLimits?: Ra
   const newGuestCarts = deps.rateLimits?.limiter("guest-cart-new-ip", GUEST_CART_RATE_LIMIT);
   const read = async (owner: CartOwner) => toCart(await readCart(db, owner));
 
-  /** Adds under the cart's rules; on a guest cart, inside the caller's transaction. */
+  /**
+   * Adds under the cart's rules; on a guest cart, inside the caller's transaction. One statement
+   * when the colour is spelled as the product spells it (or not given), as the store's pages send
+   * it; a colour in another case is matched here and added under the product's spelling.
+   */
   const addLine = async (tx: DbOrTx, owner: CartOwner, input: AddToCart) => {
-    const info = await sizeAndHeld(tx, owner, input.productId, input.size);
-    const color = checkColor(info, input.color);
-    if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
-    checkStock(info.stock, info.held + input.quantity);
-    const target = isGuest(owner)
-      ? [cartLines.guestCartId, cartLines.productId, cartLines.size, cartLines.color]
-      : [cartLines.userId, cartLines.productId, cartLines.size, cartLines.color];
-    await tx
-      .insert(cartLines)
-      .values({
-        ...ownerValues(owner),
-        productId: input.productId,
-        size: input.size,
-        color,
-        quantity: input.quantity,
-      })
-      .onConflictDoUpdate({
-        target,
-        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-      });
+    let color = input.color ?? "";
+    for (;;) {
+      const info = await addIfAllowed(tx, owner, input, color);
+      if (!info) throw new NotFoundError(CART_MESSAGES.productNotFound);
+      if (info.added) return;
+      // Refused: the first rule that refuses is said, in the order the cart has always said them.
+      const spelled = checkColor(info, input.color);
+      if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
+      checkStock(info.stock, info.held + input.quantity);
+      // Only the colour's spelling stood in the way: once more, with the product's.
+      if (spelled === color) throw new Error("cart add refused without a reason");
+      color = spelled;
+    }
   };
 
   /** Marks a guest cart active (a write, or a read at most once a day). */
