@@ -166,9 +166,9 @@ async function addIfAllowed(
     await db.execute(sql`
       with info as (
         select p.colors, s.stock,
-               (select coalesce(sum(l.quantity), 0)::int from cart_lines l
-                 where l.${column} = ${ownerId}::uuid and l.product_id = p.id
-                   and l.size = ${input.size}::text) as held
+               (select coalesce(sum(${cartLines.quantity}), 0)::int from ${cartLines}
+                 where ${ownedBy(owner)} and ${cartLines.productId} = p.id
+                   and ${cartLines.size} = ${input.size}::text) as held
           from products p
           left join product_sizes s on s.product_id = p.id and s.size = ${input.size}::text
          where p.id = ${input.productId}::uuid

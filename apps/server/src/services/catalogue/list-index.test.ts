@@ -75,6 +75,15 @@ await listening.catchUp();
 /** A query as the route parses it (so values are lower-cased as in production). */
 const parse = (raw: Record<string, string>): ProductListQuery => productListQuerySchema.parse(raw);
 
+/** A generated record as the query string would carry it (lists comma-separated), parsed. */
+function asQuery(q: Record<string, unknown>): ProductListQuery {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of Object.entries(q)) {
+    if (value !== undefined) raw[key] = Array.isArray(value) ? value.join(",") : String(value);
+  }
+  return parse(raw);
+}
+
 const some = <T>(values: readonly T[]) => fc.subarray([...values], { minLength: 1, maxLength: 3 });
 /** Each filter left out more often than not, so that many queries still match products. */
 const maybe = <T>(arb: fc.Arbitrary<T>) =>
@@ -104,13 +113,7 @@ const queries = fc
     page: maybe(fc.integer({ min: 1, max: 12 })),
     limit: maybe(fc.integer({ min: 1, max: 30 })),
   })
-  .map((q) => {
-    const raw: Record<string, string> = {};
-    for (const [key, value] of Object.entries(q)) {
-      if (value !== undefined) raw[key] = Array.isArray(value) ? value.join(",") : String(value);
-    }
-    return parse(raw);
-  });
+  .map(asQuery);
 
 async function fromSql(query: ProductListQuery) {
   const { products: shown, total } = await bySql.listProducts(query);
@@ -254,14 +257,7 @@ describe("a filter with more than 32 values", () => {
         page: maybe(fc.integer({ min: 1, max: 4 })),
         limit: maybe(fc.integer({ min: 1, max: 30 })),
       })
-      .map((q) => {
-        const raw: Record<string, string> = {};
-        for (const [key, value] of Object.entries(q)) {
-          if (value !== undefined)
-            raw[key] = Array.isArray(value) ? value.join(",") : String(value);
-        }
-        return parse(raw);
-      });
+      .map(asQuery);
     shownPages = 0;
     await fc.assert(fc.asyncProperty(shades, expectSameAsSql), { numRuns: 200 });
     expect(shownPages).toBeGreaterThan(30);

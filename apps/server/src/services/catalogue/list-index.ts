@@ -351,7 +351,6 @@ export class ListIndex {
           row.key === null ? [] : [[row.key, ints(row)] as [string, Int32Array]],
         ),
       );
-    const categoryRows = of("category");
     // Ties keep the numbering's order: created_at desc, id asc.
     const priceLow = byPrice(prices, false);
     const priceHigh = byPrice(prices, true);
@@ -363,11 +362,9 @@ export class ListIndex {
       prices,
       hero,
       genders: facet("gender"),
-      categoryNames: categoryRows.map((row) => row.name ?? ""),
-      categories: facetOf(
-        count,
-        categoryRows.map((row) => [row.key!, ints(row)]),
-      ),
+      // In the facet's order: the rows of kind 'category', each with its key (the id).
+      categoryNames: of("category").flatMap((row) => (row.key === null ? [] : [row.name ?? ""])),
+      categories: facet("category"),
       sizes: facet("size"),
       colours: facet("colour"),
       priceLow,

@@ -61,8 +61,9 @@ function srcSetFor(
 
 /**
  * A product or banner image: srcset of the stored WebP widths, width/height at the 4:5 ratio,
- * lazy unless `priority`, decoded off the main thread (the priority image with its first paint). When the image is missing or fails, it
- * swaps once to the placeholder (or the logo) and marks itself with data-fallback.
+ * lazy unless `priority`, decoded off the main thread (the priority image with its first paint).
+ * When the image is missing or fails, it swaps once to the placeholder (or the logo) and marks
+ * itself with data-fallback.
  *
  * <ResponsiveImage src={p.imageUrl} alt={p.title} sizes="(min-width: 1024px) 25vw, 50vw"
  *   className="aspect-[4/5] w-full object-cover" />
