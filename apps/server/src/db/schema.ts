@@ -295,7 +295,8 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
 
 /**
  * One version per kind of what shoppers see (catalogue, live, ads, popularity, store), bumped by
- * triggers in every writing transaction, which also NOTIFY 'vastra_catalogue' (migration 0011):
+ * triggers in every writing transaction, which also NOTIFY 'vastra_catalogue' (migration 0011;
+ * 'live', stock and reviews, once per transaction at its commit: migration 0029, record 0060):
  * the catalogue read model's invalidation and its safety net (record 0028).
  */
 export const catalogueVersion = pgTable("catalogue_version", {

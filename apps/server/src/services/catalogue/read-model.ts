@@ -4,7 +4,8 @@
  * bounded (lru-cache), and dropped exactly when the database says it changed.
  *
  * Database triggers (migration 0011) bump catalogue_version per kind in every writing transaction
- * and NOTIFY 'kind:version:what:id'; every process listens and drops what the notice names:
+ * (the 'live' kind once, at its commit: migration 0029, record 0060) and NOTIFY
+ * 'kind:version:what:id'; every process listens and drops what the notice names:
  * - catalogue:…:product:<id>  that product's data, every list answer and the filter options;
  * - catalogue:…:category:<id> every product's data (they carry category names), lists, categories;
  * - live:…:stock|review:<id>  that product's live entry (stock per size, rating figures) only, so an
