@@ -25,7 +25,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   secureCookies?: boolean;
 }> = async (app, { cart, secureCookies = false }) => {
   const tags = ["cart"];
-  const config = { auth: "public" as const };
+  // The cart's writes change nothing shoppers see in the catalogue (no catalogue trigger on its
+  // tables): their replies do not wait for the catalogue's notices.
+  const config = { auth: "public" as const, changesCatalogue: false };
 
   /** The signed-in shopper's id after any leftover guest cart is merged; null for a guest. */
   const shopper = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { createCategory, createUser } from "../../test/factories.ts";
 import { buildTestApp, testDatabaseKind, vitestHooks } from "../../test/helpers.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { type Database, openDatabase, rowsOf } from "../db/client.ts";
 import { createCatalogueService } from "../services/catalogue/index.ts";
 import { listenCatalogue } from "../services/catalogue/read-model.ts";
 
@@ -199,6 +199,34 @@ describe("another process on the same database", () => {
     });
     await msUntil(async () => (await detail(id, other)).reviewCount === 1);
     await msUntil(async () => (await inList(id, other))?.averageRating === 2);
+  });
+});
+
+describe("the cart's writes", () => {
+  it("change no catalogue version (their replies do not wait for its notices)", async () => {
+    const id = await newProduct(1500, 9);
+    const versions = async () =>
+      rowsOf(await db.execute(sql`select kind, version from catalogue_version order by kind`));
+    const before = JSON.stringify(await versions());
+    const shopper = await createUser(db);
+    const calls = [
+      { method: "POST", url: "/api/cart/add", payload: { productId: id, size: "M", quantity: 2 } },
+      {
+        method: "PUT",
+        url: "/api/cart/update",
+        payload: { productId: id, size: "M", quantity: 1 },
+      },
+      { method: "DELETE", url: "/api/cart/remove", payload: { productId: id, size: "M" } },
+      { method: "POST", url: "/api/cart/add", payload: { productId: id, size: "M", quantity: 1 } },
+      { method: "DELETE", url: "/api/cart/clear" },
+    ] as const;
+    for (const call of calls) {
+      const res = await app.inject({ ...call, headers: { cookie: shopper.cookie } });
+      expect(res.statusCode, call.url).toBe(200);
+    }
+    const guest = await app.inject({ ...calls[0] });
+    expect(guest.statusCode).toBe(200);
+    expect(JSON.stringify(await versions())).toBe(before);
   });
 });
 
