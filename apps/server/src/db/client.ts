@@ -118,7 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       backoff: reconnectBackoff,
       onnotice: () => {},
     });
-    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+    const db = drizzlePostgres(namingStatements(sql), { schema }) as unknown as Db;
     const locks = advisoryLocks(options.url);
     return {
       db,
@@ -172,6 +172,40 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await release?.();
     },
   };
+}
+
+/** Statements with more parameters than this, or longer SQL, stay unnamed (one-off bulk writes). */
+const NAMED_MAX_PARAMS = 100;
+const NAMED_MAX_LENGTH = 8_000;
+
+/**
+ * Drizzle sends every statement unnamed (postgres.js `prepare: false`), so PostgreSQL parses and
+ * plans each one on every call: a third of its CPU on the order and cart paths (issue #11, record
+ * 0061). Through this wrapper, the pool and every transaction and savepoint on it send statements
+ * as named prepared statements, parsed once per connection (postgres.js keeps them by SQL text and
+ * parameter types) and planned from PostgreSQL's plan cache. Only statements of bounded size are
+ * named: a bulk insert's SQL differs with its row count and would only fill the connection's cache.
+ */
+export function namingStatements<T extends postgres.Sql>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, params: postgres.ParameterOrJSON<never>[] = [], options = {}) =>
+          target.unsafe(query, params, {
+            ...options,
+            prepare: params.length <= NAMED_MAX_PARAMS && query.length <= NAMED_MAX_LENGTH,
+          });
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (tx: postgres.Sql) => unknown;
+          const open = Reflect.get(target, property, receiver) as (...a: unknown[]) => unknown;
+          return open(...args, (tx: postgres.Sql) => work(namingStatements(tx)));
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 /** The advisory lock key that migrators take (any fixed number no job lock uses: 'vastra:mig'). */
