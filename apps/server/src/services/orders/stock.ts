@@ -1,12 +1,13 @@
 /**
- * Taking and returning stock for orders. Stock is per size; every decrement is one conditional
- * update (`stock = stock - q where stock >= q`), so however many buyers race no size goes below
- * zero, and the CHECK constraint on product_sizes.stock stays the last guard. Sizes are always
- * touched in (product, size) order so two orders never wait on each other's rows crosswise.
+ * Taking and returning stock for orders. Stock is per size; every decrement is conditional
+ * (`stock = stock - q where stock >= q`), so however many buyers race no size goes below zero,
+ * and the CHECK constraint on product_sizes.stock stays the last guard. Sizes are always locked in
+ * (product, size) order (byte order of the size, as JavaScript sorts them) so two orders never
+ * wait on each other's rows crosswise.
  */
 import { onlyInStockMessage } from "@vastra/contracts";
-import { and, eq, gte, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "../../db/client.ts";
 import { productSizes } from "../../db/schema.ts";
 import { ConflictError } from "../errors.ts";
 
@@ -19,12 +20,14 @@ export type StockItem = {
 
 type SizeNeed = { productId: string; size: string; quantity: number; title: string };
 
+const sizeKey = (productId: string, size: string) => `${productId}\u0000${size}`;
+
 /** Quantities per (product, size), colours added together, in lock order. */
 function bySize(items: StockItem[]): SizeNeed[] {
   const map = new Map<string, SizeNeed>();
   for (const item of items) {
     if (!item.productId) continue;
-    const key = `${item.productId}\u0000${item.size}`;
+    const key = sizeKey(item.productId, item.size);
     const found = map.get(key);
     if (found) found.quantity += item.quantity;
     else
@@ -80,32 +83,39 @@ export async function takeStock(
       messages.missingProduct?.(gone.title) ?? `${gone.title} is no longer available`,
     );
   }
-  // Sent together (one round trip for the whole order): the database runs them one after the
-  // other in this (lock) order, as if awaited one by one.
   const needs = bySize(items);
-  const results = await Promise.all(
-    needs.map((need) =>
-      tx
-        .update(productSizes)
-        .set({ stock: sql`${productSizes.stock} - ${need.quantity}` })
-        .where(
-          and(
-            eq(productSizes.productId, need.productId),
-            eq(productSizes.size, need.size),
-            gte(productSizes.stock, need.quantity),
-          ),
-        )
-        .returning({ stock: productSizes.stock }),
-    ),
+  if (needs.length === 0) return;
+  // One statement for every size (issue #11: set-based): the rows locked in (product, size) order
+  // first, then each decremented only when it holds enough; the statement-level triggers (the
+  // activity log, the catalogue's stock notices) run once for the whole order.
+  const wanted = sql.join(
+    needs.map((n) => sql`(${n.productId}::uuid, ${n.size}::text, ${n.quantity}::int)`),
+    sql`, `,
   );
-  for (const [i, need] of needs.entries()) {
-    if (results[i]!.length === 0) {
-      const available = await currentStock(tx, need.productId, need.size);
-      throw new ConflictError(
-        messages.short?.(available, need) ?? stockMessage(available, need.title, need.size),
-        { productId: need.productId, size: need.size, available },
-      );
-    }
+  const taken = rowsOf<{ product_id: string; size: string }>(
+    await tx.execute(sql`
+      with need (product_id, size, quantity) as (values ${wanted}),
+      locked as (
+        select s.product_id, s.size from product_sizes s
+          join need n on n.product_id = s.product_id and n.size = s.size
+         order by s.product_id, s.size collate "C"
+           for update of s
+      )
+      update product_sizes s set stock = s.stock - n.quantity
+        from need n, locked l
+       where s.product_id = n.product_id and s.size = n.size
+         and l.product_id = s.product_id and l.size = s.size
+         and s.stock >= n.quantity
+      returning s.product_id, s.size`),
+  );
+  const done = new Set(taken.map((row) => sizeKey(row.product_id, row.size)));
+  const short = needs.find((need) => !done.has(sizeKey(need.productId, need.size)));
+  if (short) {
+    const available = await currentStock(tx, short.productId, short.size);
+    throw new ConflictError(
+      messages.short?.(available, short) ?? stockMessage(available, short.title, short.size),
+      { productId: short.productId, size: short.size, available },
+    );
   }
 }
 
