@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createProduct, createReview, createUser, setSizeStock } from "../../../test/factories.ts";
 import { setupTestDatabase, testDatabaseKind } from "../../../test/helpers.ts";
-import { openDatabase, rowsOf } from "../../db/client.ts";
+import { type DbOrTx, openDatabase, rowsOf, type Tx } from "../../db/client.ts";
 import { CATALOGUE_CHANNEL } from "./read-model.ts";
 
 const database = await setupTestDatabase();
@@ -20,9 +20,10 @@ const unlisten = await database.listen(CATALOGUE_CHANNEL, {
 });
 afterAll(() => unlisten());
 
-async function liveVersion(): Promise<number> {
+/** The 'live' version as `on` (the database, or a transaction) sees it. */
+async function liveVersion(on: DbOrTx = db): Promise<number> {
   const [row] = rowsOf<{ version: string | number }>(
-    await db.execute(sql`select version from catalogue_version where kind = 'live'`),
+    await on.execute(sql`select version from catalogue_version where kind = 'live'`),
   );
   return Number(row!.version);
 }
@@ -37,6 +38,16 @@ async function liveNotices(from: number, count: number): Promise<string[]> {
   return live().sort();
 }
 
+/** Sets size M's stock in a savepoint that is then rolled back. */
+async function undoneStockChange(tx: Tx, productId: string, stock: number): Promise<void> {
+  await tx
+    .transaction(async (inner) => {
+      await setSizeStock(inner, productId, "M", stock);
+      throw new Error("undo");
+    })
+    .catch(() => {});
+}
+
 describe("the 'live' version", () => {
   it("moves once per transaction, at its commit, with a notice for each thing changed", async () => {
     const shopper = await createUser(db);
@@ -48,13 +59,7 @@ describe("the 'live' version", () => {
       await setSizeStock(tx, b.id, "M", 0);
       await createReview(tx, { productId: a.id, userId: shopper.id });
       // Not yet: the version moves with the commit.
-      expect(
-        Number(
-          rowsOf<{ version: string }>(
-            await tx.execute(sql`select version from catalogue_version where kind = 'live'`),
-          )[0]!.version,
-        ),
-      ).toBe(before);
+      expect(await liveVersion(tx)).toBe(before);
     });
     const v = before + 1;
     expect(await liveVersion()).toBe(v);
@@ -68,26 +73,14 @@ describe("the 'live' version", () => {
     const before = await liveVersion();
     const from = heard.length;
     await db.transaction(async (tx) => {
-      await tx
-        .transaction(async (inner) => {
-          await setSizeStock(inner, a.id, "M", 3);
-          throw new Error("undo");
-        })
-        .catch(() => {});
+      await undoneStockChange(tx, a.id, 3);
       await setSizeStock(tx, b.id, "M", 4);
     });
     expect(await liveVersion()).toBe(before + 1);
     expect(await liveNotices(from, 1)).toEqual([`live:${before + 1}:stock:${b.id}`]);
 
     const unchanged = heard.length;
-    await db.transaction(async (tx) => {
-      await tx
-        .transaction(async (inner) => {
-          await setSizeStock(inner, a.id, "M", 2);
-          throw new Error("undo");
-        })
-        .catch(() => {});
-    });
+    await db.transaction((tx) => undoneStockChange(tx, a.id, 2));
     expect(await liveVersion()).toBe(before + 1);
     expect(await liveNotices(unchanged, 0)).toEqual([]);
   });
