@@ -28,7 +28,7 @@ import {
   type ProductLive,
 } from "./read.ts";
 import { type Answer, CatalogueReadModel, type Epochs, ReadyBody } from "./read-model.ts";
-import { type SearchOrder, searchProductIds, searchTerms } from "./search.ts";
+import { type SearchOrder, searchPlan, searchProductIds, searchTerms } from "./search.ts";
 import { sortSizes } from "./sizes.ts";
 import { qualified } from "./sql.ts";
 
@@ -256,7 +256,10 @@ export function createCatalogueService(deps: {
     const indexed = query.search ? undefined : listIndex?.answer(query);
     if (indexed) return indexed;
     if (terms.length > 0) {
-      // Searching: ranked ids of the page, with the number of matches.
+      // Searching: ranked ids of the page, with the number of matches; from the search's postings
+      // in memory when the index is current (else it starts its refresh), or from the database.
+      const found = await listIndex?.search(query, () => searchPlan(db, terms));
+      if (found) return found;
       return searchProductIds(db, {
         terms,
         conditions,

@@ -21,18 +21,37 @@
  * at once), re-reading only the parts that are stale. Each part is read by one statement: one
  * snapshot, so its numbering is consistent within it; the parts read apart share the numbering
  * because `catalogue` did not move between them (and the product count is checked too).
+ *
+ * Searches (record 0063): once one is asked, the products' search vectors are a part too (as
+ * postings, search-index.ts), and a search (but for the popular sort) is answered from them.
+ * After edits of a few products (their own notices), the parts are patched from one read of those
+ * products rather than read whole, and a built index refreshes itself soon after each change.
  */
 import type { ProductListQuery } from "@vastra/contracts";
 import { priceRangeBounds } from "@vastra/contracts";
 import { isUuid } from "@vastra/contracts/ids";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../../db/client.ts";
 import type { CatalogueReadModel, Epochs } from "./read-model.ts";
+import type { SearchPlan } from "./search.ts";
+import { SearchPostings } from "./search-index.ts";
 
 type Log = { warn(obj: object, msg: string): void };
 
 /** After a failed refresh, none is tried again for this long (the database may be away). */
 const RETRY_AFTER_MS = 5_000;
+/**
+ * Once built, the index reads again soon after a change, not at the next ask (which would go to
+ * the database meanwhile): this long after the change, and at most one such refresh started per
+ * REFRESH_SPACING_MS (a burst of edits makes one refresh, not one each).
+ */
+const REFRESH_AFTER_CHANGE_MS = 50;
+const REFRESH_SPACING_MS = 1_000;
+/**
+ * Up to this many products changed by their own notices (an edit, not a category rename or a bulk
+ * change), the parts are patched from one read of those products instead of read again whole.
+ */
+const PATCH_MAX = 200;
 
 /**
  * A filter with several values per product (category, size, colour) or one (gender): each value's
@@ -48,6 +67,8 @@ type Products = {
   /** Each product's id as its 16 bytes, by number. */
   ids: Uint8Array;
   prices: Int32Array;
+  /** Each product's created_at in microseconds (to tell that a changed product kept its place). */
+  created: Float64Array;
   hero: Uint8Array;
   genders: Facet;
   /** The categories' ids (keys) and lower-cased names, in the facet's order. */
@@ -67,6 +88,8 @@ type Products = {
 type InStock = { epochs: Partial<Epochs>; of: Products; flags: Uint8Array };
 /** The popular order, and each product's place in it (-1: no popularity row, never on a page). */
 type Popular = { epochs: Partial<Epochs>; of: Products; order: Int32Array; rank: Int32Array };
+/** The search's postings (search-index.ts), read once a search has been asked. */
+type Search = { epochs: Partial<Epochs>; of: Products; postings: SearchPostings };
 
 /** Reusable arrays: the products that passed, and marks that need no clearing (a new stamp each). */
 class Scratch {
@@ -111,6 +134,59 @@ function facetBytes(facet: Facet): number {
   return bytes;
 }
 
+/** The number of the product with this id (its 16 bytes found in `ids`), or -1. */
+function numberOf(ids: Uint8Array, id: string): number {
+  const hex = id.replaceAll("-", "");
+  if (hex.length !== 32) return -1;
+  const bytes = Buffer.from(hex, "hex");
+  const first = bytes.readUInt32BE(0);
+  const view = new DataView(ids.buffer, ids.byteOffset, ids.byteLength);
+  for (let n = 0; n < ids.byteLength / 16; n++) {
+    if (view.getUint32(n * 16) !== first) continue;
+    if (bytes.equals(ids.subarray(n * 16, n * 16 + 16))) return n;
+  }
+  return -1;
+}
+
+/** The facet's indexes of these keys, or undefined when one is not among its keys. */
+function indexesOf(facet: Facet, keys: readonly string[]): Set<number> | undefined {
+  const found = new Set<number>();
+  for (const key of keys) {
+    const i = facet.keys.indexOf(key);
+    if (i < 0) return undefined;
+    found.add(i);
+  }
+  return found;
+}
+
+/** Puts product n in exactly these values' lists (each kept sorted), and its mask to match. */
+function setValues(facet: Facet, n: number, chosen: Set<number>): void {
+  facet.lists.forEach((list, i) => {
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (list[mid]! < n) low = mid + 1;
+      else high = mid;
+    }
+    const has = list[low] === n;
+    if (has === chosen.has(i)) return;
+    const next = new Int32Array(list.length + (has ? -1 : 1));
+    next.set(list.subarray(0, low));
+    if (has) next.set(list.subarray(low + 1), low);
+    else {
+      next[low] = n;
+      next.set(list.subarray(low), low + 1);
+    }
+    facet.lists[i] = next;
+  });
+  if (facet.masks) {
+    let bits = 0;
+    for (const i of chosen) bits |= 2 ** i;
+    facet.masks[n] = bits;
+  }
+}
+
 /** Each product's place in an order (-1 for a product not in it). */
 function ranksOf(order: Int32Array, count: number): Int32Array {
   const rank = new Int32Array(count).fill(-1);
@@ -130,8 +206,16 @@ const RANKED = sql`ranked as (
   select id, (row_number() over (order by created_at desc, id asc) - 1)::int as n from products)`;
 /** The same, with the columns the products part reads (one scan of products, not one each). */
 const RANKED_WIDE = sql`ranked as (
-  select id, price_paise, gender, is_hero, colors,
+  select id, price_paise, gender, is_hero, colors, created_at,
          (row_number() over (order by created_at desc, id asc) - 1)::int as n
+    from products)`;
+
+/** A timestamp as whole microseconds since 1970 (exact in a double until the year 2255). */
+const MICROSECONDS = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::int8`;
+
+/** The same, with each product's search vector. */
+const RANKED_SEARCH = sql`ranked as (
+  select id, search_vector, (row_number() over (order by created_at desc, id asc) - 1)::int as n
     from products)`;
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
@@ -187,13 +271,45 @@ export class ListIndex {
   #products?: Products;
   #inStock?: InStock;
   #popular?: Popular;
+  #search?: Search;
+  /** Whether a search has been asked (the search part is read from then on). */
+  #searched = false;
   #refreshing?: Promise<void>;
   #retryAt = 0;
+  #soon?: NodeJS.Timeout;
+  #lastStarted = Number.NEGATIVE_INFINITY;
+  /** How often the products part was read whole, and patched (tests, and the logs). */
+  readonly reads = { whole: 0, patched: 0 };
+  /** The products changed by their notices since the products part was read ("all": not known). */
+  #changed: Set<string> | "all" = "all";
 
   constructor(deps: { db: DbOrTx; model: CatalogueReadModel; log?: Log }) {
     this.#db = deps.db;
     this.#model = deps.model;
     this.#log = deps.log;
+    deps.model.changed.add((kind, productId) => {
+      if (kind === "catalogue") {
+        if (productId && this.#changed !== "all" && this.#changed.size < PATCH_MAX) {
+          this.#changed.add(productId);
+        } else this.#changed = "all";
+      }
+      this.#refreshSoon();
+    });
+  }
+
+  /** After a change: a refresh shortly, when the index was built (something asks it). */
+  #refreshSoon(): void {
+    if (this.#soon || !this.#products || !this.#model.serving) return;
+    const wait = Math.max(
+      REFRESH_AFTER_CHANGE_MS,
+      this.#lastStarted + REFRESH_SPACING_MS - performance.now(),
+    );
+    this.#soon = setTimeout(() => {
+      this.#soon = undefined;
+      if (this.#refreshing) return; // it schedules the next one when it ends stale
+      if (!this.current) void this.refresh();
+    }, wait);
+    this.#soon.unref();
   }
 
   /**
@@ -213,19 +329,53 @@ export class ListIndex {
     return pageFrom(products, inStock, popular, query);
   }
 
+  /**
+   * The page's ids and the total for a search (sorted by relevance, newest or price), or undefined
+   * when the index cannot answer it exactly now (as `answer`; the popular sort always goes to the
+   * database). `plan` turns the search into lexemes (searchPlan: one statement); the parts must
+   * still be current after it.
+   */
+  async search(
+    query: ProductListQuery,
+    plan: () => Promise<SearchPlan | undefined>,
+  ): Promise<ListIndexPage | undefined> {
+    if (!query.search || query.sort === "popular" || !this.#model.serving) return undefined;
+    this.#searched = true;
+    const parts = () => {
+      const products = this.#current(this.#products);
+      const inStock = query.inStock ? this.#current(this.#inStock) : undefined;
+      const search = this.#current(this.#search);
+      return products && search && (!query.inStock || inStock)
+        ? { products, inStock, search }
+        : undefined;
+    };
+    if (!parts()) {
+      void this.refresh();
+      return undefined;
+    }
+    const lexemes = await plan();
+    const now = parts();
+    if (!lexemes || !now) return undefined;
+    const filter = filterOf(now.products, now.inStock, query, false);
+    if (!filter) return { ids: [], total: 0 };
+    const { found, score } = now.search.postings.match(lexemes, filter.passes);
+    return searchPageOf(now.products, found, score, query);
+  }
+
   /** Whether every part is current (tests, and after a refresh). */
   get current(): boolean {
     return !!(
       this.#current(this.#products) &&
       this.#current(this.#inStock) &&
-      this.#current(this.#popular)
+      this.#current(this.#popular) &&
+      (!this.#searched || this.#current(this.#search))
     );
   }
 
   /** The bytes its arrays hold (the memory it keeps, give or take the small maps). */
   get bytes(): number {
     const p = this.#products;
-    let bytes = this.#inStock?.flags.byteLength ?? 0;
+    let bytes = (this.#inStock?.flags.byteLength ?? 0) + (this.#search?.postings.bytes ?? 0);
     bytes += (this.#popular?.order.byteLength ?? 0) + (this.#popular?.rank.byteLength ?? 0);
     if (!p) return bytes;
     bytes += p.ids.byteLength + p.prices.byteLength + p.hero.byteLength + p.scratch.bytes;
@@ -252,6 +402,7 @@ export class ListIndex {
   refresh(): Promise<void> {
     if (this.#refreshing) return this.#refreshing;
     if (!this.#model.serving || performance.now() < this.#retryAt) return Promise.resolve();
+    this.#lastStarted = performance.now();
     this.#refreshing = this.#refresh()
       .catch((err) => {
         this.#retryAt = performance.now() + RETRY_AFTER_MS;
@@ -259,46 +410,211 @@ export class ListIndex {
       })
       .finally(() => {
         this.#refreshing = undefined;
+        // A change while it read: read again (spaced), rather than at the next ask.
+        if (!this.current && performance.now() >= this.#retryAt) this.#refreshSoon();
       });
     return this.#refreshing;
   }
 
   async #refresh(): Promise<void> {
-    if (!this.#current(this.#products)) {
-      const since = this.#model.epochsOf(["catalogue"]);
-      const products = await this.#readProducts(since);
-      if (!this.#model.unchangedSince(since)) return;
-      this.#products = products;
+    const changed = this.#changed;
+    if (this.#products && !this.#current(this.#products) && changed !== "all") {
+      const patched = await this.#patch([...changed]);
+      // Another change came meanwhile: the next refresh (scheduled when this one ends) goes on.
+      if (patched === "raced") return;
+      if (patched === "done" && this.current) return;
     }
+    // Every stale part is read at once, each by its own statement (the pool's connections): the
+    // parts numbered by the products part are checked against it (same count, `catalogue`
+    // unchanged since their read began), so they may be read beside it.
+    const productsStale = !this.#current(this.#products);
+    /** A part's read, started now, with the product count (checked against the products part). */
+    const read = (keys: Array<keyof Epochs>, query: SQL, ranked = RANKED) => {
+      const since = this.#model.epochsOf(keys);
+      const counted = sql`
+        select 'count' as kind, null as key, null as name, int4send(count(*)::int) as data
+          from ranked
+        union all ${query}`;
+      const rows = this.#read(counted, ranked).then(
+        (value) => ({ value }),
+        (err: unknown) => ({ err }),
+      );
+      return { since, rows };
+    };
+    const inStockRead = !this.#current(this.#inStock)
+      ? read(
+          ["catalogue", "inStock"],
+          sql`
+          select 'instock' as kind, null as key, null as name,
+                 string_agg(int4send(r.n), ''::bytea)
+            from ranked r
+           where r.id in (select ps.product_id from product_sizes ps where ps.stock > 0)`,
+        )
+      : undefined;
+    // The SQL page's order, column for column (product_popularity_order_idx).
+    const popularRead = !this.#current(this.#popular)
+      ? read(
+          ["catalogue", "popularity"],
+          sql`
+          select 'popular' as kind, null as key, null as name, string_agg(int4send(r.n), ''::bytea
+                   order by pp.units_sold desc nulls last, pp.rating desc nulls last,
+                   pp.created_at desc nulls last, pp.product_id asc)
+            from product_popularity pp join ranked r on r.id = pp.product_id`,
+        )
+      : undefined;
+    const searchRead =
+      this.#searched && !this.#current(this.#search)
+        ? read(
+            ["catalogue"],
+            sql`
+            select 'vectors' as kind, null as key, null as name,
+                   string_agg(tsvectorsend(r.search_vector), ''::bytea order by r.n)
+              from ranked r`,
+            RANKED_SEARCH,
+          )
+        : undefined;
+    /** A part's rows, when they are still good for the products part (else undefined). */
+    const partRows = async (
+      part: ReturnType<typeof read> | undefined,
+      products: Products,
+    ): Promise<Row[] | undefined> => {
+      if (!part) return undefined;
+      const done = await part.rows;
+      if ("err" in done) throw done.err;
+      return this.#model.unchangedSince(part.since) && this.#sameCount(done.value, products)
+        ? done.value
+        : undefined;
+    };
+    try {
+      if (productsStale) {
+        const since = this.#model.epochsOf(["catalogue"]);
+        const products = await this.#readProducts(since);
+        if (!this.#model.unchangedSince(since)) return;
+        this.#products = products;
+        this.#changed = new Set();
+        this.reads.whole++;
+      }
+      const products = this.#products!;
+      const inStock = await partRows(inStockRead, products);
+      if (inStock) {
+        const flags = new Uint8Array(products.count);
+        for (const n of ints(inStock.find((r) => r.kind === "instock"))) flags[n] = 1;
+        this.#inStock = { epochs: inStockRead!.since, of: products, flags };
+      }
+      const popular = await partRows(popularRead, products);
+      if (popular) {
+        const order = ints(popular.find((r) => r.kind === "popular"));
+        const rank = ranksOf(order, products.count);
+        this.#popular = { epochs: popularRead!.since, of: products, order, rank };
+      }
+      const vectors = await partRows(searchRead, products);
+      if (vectors) {
+        const data = vectors.find((r) => r.kind === "vectors")?.data ?? new Uint8Array(0);
+        const postings = SearchPostings.read(data, products.count);
+        // A vector without positions cannot be matched here by weight: searches stay with SQL.
+        if (postings) this.#search = { epochs: searchRead!.since, of: products, postings };
+      }
+    } finally {
+      // Whatever was left unread is settled (its error, if any, already caught).
+      await Promise.all([inStockRead?.rows, popularRead?.rows, searchRead?.rows]);
+    }
+  }
+
+  /**
+   * Patches the parts for these changed products from one read of them, when each is still where
+   * the numbering has it (same id, same created_at, same product count) and has only filter
+   * values the index knows: their price, hero flag, filter values, in-stock flag and search
+   * vector. The popular order stands (the numbering did not move, and its own changes bump
+   * `popularity`). "full": the parts must be read whole; "raced": a change came meanwhile.
+   */
+  async #patch(ids: string[]): Promise<"done" | "full" | "raced"> {
     const products = this.#products!;
-    if (!this.#current(this.#inStock)) {
-      const since = this.#model.epochsOf(["catalogue", "inStock"]);
-      const rows = await this.#read(sql`
-        select 'count' as kind, null as key, null as name, int4send(count(*)::int) as data
-          from ranked
-        union all
-        select 'instock', null, null, string_agg(int4send(r.n), ''::bytea) from ranked r
-         where r.id in (select ps.product_id from product_sizes ps where ps.stock > 0)`);
-      if (!this.#model.unchangedSince(since) || !this.#sameCount(rows, products)) return;
-      const flags = new Uint8Array(products.count);
-      for (const n of ints(rows.find((r) => r.kind === "instock"))) flags[n] = 1;
-      this.#inStock = { epochs: since, of: products, flags };
+    if (ids.length === 0) return "full";
+    const since = this.#model.epochsOf(["catalogue", "inStock", "popularity"]);
+    const rows = rowsOf<{
+      id: string;
+      created: string;
+      price_paise: number;
+      gender: string;
+      is_hero: boolean;
+      colours: string[];
+      categories: string[];
+      sizes: string[];
+      in_stock: boolean;
+      vector: Uint8Array;
+      total: number;
+    }>(
+      await this.#db.execute(sql`
+        select p.id::text, ${MICROSECONDS(sql`p.created_at`)}::text as created, p.price_paise,
+          p.gender::text as gender, p.is_hero,
+          array(select lower(c) from unnest(p.colors) c) as colours,
+          array(select pc.category_id::text from product_categories pc
+                 where pc.product_id = p.id) as categories,
+          array(select lower(ps.size) from product_sizes ps where ps.product_id = p.id) as sizes,
+          exists (select 1 from product_sizes ps where ps.product_id = p.id and ps.stock > 0)
+            as in_stock,
+          tsvectorsend(p.search_vector) as vector,
+          (select count(*)::int from products) as total
+        from products p
+        where p.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`),
+    );
+    if (!this.#model.unchangedSince({ catalogue: since.catalogue })) return "raced";
+    if (this.#products !== products) return "raced";
+    if (rows.length !== ids.length || rows.some((row) => row.total !== products.count)) {
+      return "full";
     }
-    if (!this.#current(this.#popular)) {
-      const since = this.#model.epochsOf(["catalogue", "popularity"]);
-      // The SQL page's order, column for column (product_popularity_order_idx).
-      const rows = await this.#read(sql`
-        select 'count' as kind, null as key, null as name, int4send(count(*)::int) as data
-          from ranked
-        union all
-        select 'popular', null, null, string_agg(int4send(r.n), ''::bytea
-                 order by pp.units_sold desc nulls last, pp.rating desc nulls last,
-                 pp.created_at desc nulls last, pp.product_id asc)
-          from product_popularity pp join ranked r on r.id = pp.product_id`);
-      if (!this.#model.unchangedSince(since) || !this.#sameCount(rows, products)) return;
-      const order = ints(rows.find((r) => r.kind === "popular"));
-      this.#popular = { epochs: since, of: products, order, rank: ranksOf(order, products.count) };
+    // Everything checked before anything is changed.
+    const patches = [];
+    for (const row of rows) {
+      const n = numberOf(products.ids, row.id);
+      if (n < 0 || products.created[n] !== Number(row.created)) return "full";
+      const genders = indexesOf(products.genders, [row.gender]);
+      const categories = indexesOf(products.categories, row.categories);
+      const sizes = indexesOf(products.sizes, row.sizes);
+      const colours = indexesOf(products.colours, row.colours);
+      if (!genders || !categories || !sizes || !colours) return "full";
+      patches.push({ n, row, genders, categories, sizes, colours });
     }
+    const search = this.#search?.of === products ? this.#search : undefined;
+    const postings = search?.postings.patched(
+      new Map(patches.map(({ n, row }) => [n, row.vector])),
+    );
+    if (search && !postings) return "full";
+    let pricesMoved = false;
+    for (const { n, row, genders, categories, sizes, colours } of patches) {
+      if (products.prices[n] !== row.price_paise) pricesMoved = true;
+      products.prices[n] = row.price_paise;
+      products.hero[n] = row.is_hero ? 1 : 0;
+      setValues(products.genders, n, genders);
+      setValues(products.categories, n, categories);
+      setValues(products.sizes, n, sizes);
+      setValues(products.colours, n, colours);
+    }
+    if (pricesMoved) {
+      products.priceLow = byPrice(products.prices, false);
+      products.priceHigh = byPrice(products.prices, true);
+      products.rankLow = ranksOf(products.priceLow, products.count);
+      products.rankHigh = ranksOf(products.priceHigh, products.count);
+    }
+    products.epochs = { catalogue: since.catalogue };
+    this.#changed = new Set();
+    this.reads.patched++;
+    const inStock = this.#inStock;
+    if (inStock?.of === products && inStock.epochs.inStock === since.inStock) {
+      for (const { n, row } of patches) inStock.flags[n] = row.in_stock ? 1 : 0;
+      inStock.epochs = { catalogue: since.catalogue, inStock: since.inStock };
+    }
+    const popular = this.#popular;
+    if (popular?.of === products && popular.epochs.popularity === since.popularity) {
+      popular.epochs = { catalogue: since.catalogue, popularity: since.popularity };
+    }
+    if (search && postings) {
+      this.#search = { epochs: { catalogue: since.catalogue }, of: products, postings };
+    }
+    return "done";
   }
 
   #sameCount(rows: Row[], products: Products): boolean {
@@ -318,6 +634,10 @@ export class ListIndex {
         from ranked r
       union all
       select 'prices', null, null, string_agg(int4send(r.price_paise), ''::bytea order by r.n)
+        from ranked r
+      union all
+      select 'created', null, null,
+             string_agg(int8send(${MICROSECONDS(sql`r.created_at`)}), ''::bytea order by r.n)
         from ranked r
       union all
       select 'hero', null, null, string_agg(int4send(r.n), ''::bytea) from ranked r where r.is_hero
@@ -342,6 +662,14 @@ export class ListIndex {
     const ids = of("ids")[0]?.data ?? new Uint8Array(0);
     const count = ids.byteLength / 16;
     const prices = ints(of("prices")[0]);
+    const createdData = of("created")[0]?.data ?? new Uint8Array(0);
+    const createdView = new DataView(
+      createdData.buffer,
+      createdData.byteOffset,
+      createdData.byteLength,
+    );
+    const created = new Float64Array(count);
+    for (let n = 0; n < count; n++) created[n] = Number(createdView.getBigInt64(n * 8));
     const hero = new Uint8Array(count);
     for (const n of ints(of("hero")[0])) hero[n] = 1;
     const facet = (kind: string) =>
@@ -360,6 +688,7 @@ export class ListIndex {
       // A copy: the driver's buffer may be a slice of a larger one.
       ids: Uint8Array.from(ids),
       prices,
+      created,
       hero,
       genders: facet("gender"),
       // In the facet's order: the rows of kind 'category', each with its key (the id).
@@ -376,34 +705,18 @@ export class ListIndex {
   }
 }
 
-/** A filter's chosen values: a product passes with any of them. */
-type Group = { facet: Facet; chosen: number[]; size: number };
-
-function groupOf(facet: Facet, chosen: number[]): Group {
-  let size = 0;
-  for (const i of chosen) size += facet.lists[i]!.length;
-  return { facet, chosen, size };
-}
-
-/** The indexes of these keys in the facet (unknown keys left out). */
-function chosenOf(facet: Facet, keys: readonly string[]): number[] {
-  return keys.map((key) => facet.keys.indexOf(key)).filter((i) => i >= 0);
-}
-
 /**
- * The query's page and total from current parts. The smallest filter's lists give the candidates
- * (already in the newest order); every other condition is one test per candidate (a bit, a flag, a
- * price; a filter of more than 32 values marks its lists first). The page is then cut in the
- * query's order: the candidates' places in that order sorted, when they are few, or else the order
- * walked until the page is full.
+ * The query's filters as one test per product (undefined: a filter none of whose values exist,
+ * so nothing passes). With `withDriver`, the filter with the fewest products is left out of the
+ * test and given back, to enumerate the candidates from.
  */
-function pageFrom(
+function filterOf(
   products: Products,
   inStock: InStock | undefined,
-  popular: Popular | undefined,
   query: ProductListQuery,
-): ListIndexPage {
-  const { count, scratch } = products;
+  withDriver: boolean,
+): { driver?: Group; passes: (n: number) => boolean } | undefined {
+  const { scratch } = products;
   const groups: Group[] = [];
   const { category, size, color } = query;
   if (category && category.length > 0) {
@@ -422,9 +735,9 @@ function pageFrom(
   if (query.gender) {
     groups.push(groupOf(products.genders, chosenOf(products.genders, [query.gender])));
   }
-  if (groups.some((g) => g.chosen.length === 0)) return { ids: [], total: 0 };
+  if (groups.some((g) => g.chosen.length === 0)) return undefined;
   groups.sort((a, b) => a.size - b.size);
-  const driver = groups.shift();
+  const driver = withDriver ? groups.shift() : undefined;
 
   // The other filters: a bit mask each, or (more than 32 values) their products marked, each such
   // filter marking anew only what the one before it marked (so the last stamp means all of them).
@@ -458,7 +771,7 @@ function pageFrom(
     low = min * 100;
     if (max !== undefined) high = max * 100;
   }
-  const { marks, passed } = scratch;
+  const { marks } = scratch;
   const passes = (n: number): boolean => {
     if (flags && flags[n] !== 1) return false;
     if (hero >= 0 && products.hero[n] !== hero) return false;
@@ -467,6 +780,41 @@ function pageFrom(
     for (let g = 0; g < masks.length; g++) if ((masks[g]![n]! & wants[g]!) === 0) return false;
     return marked === 0 || marks[n] === marked;
   };
+  return { driver, passes };
+}
+
+/** A filter's chosen values: a product passes with any of them. */
+type Group = { facet: Facet; chosen: number[]; size: number };
+
+function groupOf(facet: Facet, chosen: number[]): Group {
+  let size = 0;
+  for (const i of chosen) size += facet.lists[i]!.length;
+  return { facet, chosen, size };
+}
+
+/** The indexes of these keys in the facet (unknown keys left out). */
+function chosenOf(facet: Facet, keys: readonly string[]): number[] {
+  return keys.map((key) => facet.keys.indexOf(key)).filter((i) => i >= 0);
+}
+
+/**
+ * The query's page and total from current parts. The smallest filter's lists give the candidates
+ * (already in the newest order); every other condition is one test per candidate (a bit, a flag, a
+ * price; a filter of more than 32 values marks its lists first). The page is then cut in the
+ * query's order: the candidates' places in that order sorted, when they are few, or else the order
+ * walked until the page is full.
+ */
+function pageFrom(
+  products: Products,
+  inStock: InStock | undefined,
+  popular: Popular | undefined,
+  query: ProductListQuery,
+): ListIndexPage {
+  const { count, scratch } = products;
+  const filter = filterOf(products, inStock, query, true);
+  if (!filter) return { ids: [], total: 0 };
+  const { driver, passes } = filter;
+  const { marks, passed } = scratch;
 
   // The products that pass, in the newest order (ascending numbers).
   let total = 0;
@@ -524,6 +872,36 @@ function pageFrom(
       const n = order[i]!;
       if (marks[n] === stamp && seen++ >= offset) ids.push(idOf(products.ids, n));
     }
+  }
+  return { ids, total };
+}
+
+/**
+ * A search's page: the matches (ascending numbers, the newest order) sorted by the query's order
+ * as search.ts's SQL sorts them (orderFor): relevance (score, then the newest), newest, or a price
+ * order with the score, then the newest, breaking ties.
+ */
+function searchPageOf(
+  products: Products,
+  found: Int32Array,
+  score: Int32Array,
+  query: ProductListQuery,
+): ListIndexPage {
+  const total = found.length;
+  const { prices } = products;
+  const places = Int32Array.from({ length: total }, (_, i) => i);
+  const byScore = (a: number, b: number) => score[b]! - score[a]! || found[a]! - found[b]!;
+  if (query.sort === "price-low") {
+    places.sort((a, b) => prices[found[a]!]! - prices[found[b]!]! || byScore(a, b));
+  } else if (query.sort === "price-high") {
+    places.sort((a, b) => prices[found[b]!]! - prices[found[a]!]! || byScore(a, b));
+  } else if (query.sort !== "newest") {
+    places.sort(byScore);
+  }
+  const offset = (query.page - 1) * query.limit;
+  const ids: string[] = [];
+  for (let i = offset; i < Math.min(total, offset + query.limit); i++) {
+    ids.push(idOf(products.ids, found[places[i]!]!));
   }
   return { ids, total };
 }

@@ -155,6 +155,12 @@ export class CatalogueReadModel {
     popularity: 0,
     store: 0,
   };
+  /**
+   * Called after anything was dropped, with the kind and, for a change of one product's data
+   * (catalogue:…:product:<id>), its id (no id: the whole kind): for what rebuilds itself ahead of
+   * the next ask (the list index). Listeners must not throw.
+   */
+  readonly changed = new Set<(kind: CatalogueKind, productId?: string) => void>();
   #waiters = new Set<() => void>();
   #inflight = new Map<string, Promise<unknown>>();
   #trusted: boolean;
@@ -201,9 +207,11 @@ export class CatalogueReadModel {
     }
     const version = Number(versionText);
     if (!isKind(kind) || !Number.isFinite(version)) return;
+    let product: string | undefined;
     if (id === "*" || !id) this.dropKind(kind);
     else if (kind === "catalogue" && what === "category") this.dropKind("catalogue");
     else if (kind === "catalogue") {
+      product = id;
       this.epochs.catalogue++;
       this.bases.delete(id);
       this.lives.delete(id);
@@ -215,6 +223,8 @@ export class CatalogueReadModel {
     if (version > this.seen[kind]) this.seen[kind] = version;
     if (version > this.heard[kind]) this.heard[kind] = version;
     for (const wake of this.#waiters) wake();
+    if (product) for (const listener of this.changed) listener(kind, product);
+    else if (kind === "live") for (const listener of this.changed) listener(kind);
   }
 
   /** Stops trusting the notices: drops everything, and keeps nothing until resumed. */
@@ -254,6 +264,7 @@ export class CatalogueReadModel {
       default:
         this.epochs[kind]++;
     }
+    for (const listener of this.changed) listener(kind);
   }
 
   dropAll(): void {

@@ -13,6 +13,8 @@
  *   broad search cheap on 100,000 products (docs/performance.md).
  * - The results are the products that match the most query words (every word when some product
  *   has them all, otherwise the best partial matches), ranked by where the words match.
+ * - With the read model, the list index answers the same from postings in memory (searchPlan
+ *   gives it the lexemes; search-index.ts, record 0063); this SQL answers when it cannot.
  */
 import { inArray, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, rowsOf } from "../../db/client.ts";
@@ -119,6 +121,88 @@ function queryText(alternatives: readonly string[], weights = ""): string {
     .join(" | ");
 }
 
+/** Each search word's alternatives: as typed (with its variants), and with its corrections too. */
+async function wordsOf(
+  db: DbOrTx,
+  terms: string[][],
+): Promise<Array<{ typed: string[]; all: string[] }>> {
+  const corrections = await correctionsOf(db, [...new Set(terms.flat())]);
+  return terms.map((typed) => {
+    const all = new Set(typed);
+    for (const v of typed) for (const c of corrections.get(v) ?? []) all.add(c);
+    return { typed, all: [...all] };
+  });
+}
+
+/**
+ * A search as lexemes, for answering it from memory (search-index.ts) exactly as
+ * searchProductIds's SQL does: per word, its alternatives (as typed, and all) each as the lexemes
+ * to_tsquery makes of its parts (a part that is a stop word left out, an alternative with none
+ * left out), and, for a search of several words, the phrase its typed words make
+ * (phraseto_tsquery) as lexemes with their distances from the first. Undefined when PostgreSQL
+ * turns a part into anything but one lexeme (or the phrase into anything but a chain of them):
+ * then only the SQL answers it.
+ */
+export type SearchPlan = {
+  words: Array<{ typed: string[][]; all: string[][] }>;
+  /** The phrase's lexemes and their distance from its first; empty: matches nothing. */
+  phrase?: Array<{ lexeme: string; at: number }>;
+};
+
+export async function searchPlan(db: DbOrTx, terms: string[][]): Promise<SearchPlan | undefined> {
+  const words = await wordsOf(db, terms);
+  const parts = [...new Set(words.flatMap(({ all }) => all.flatMap((a) => a.split(" "))))];
+  const phrase = terms.map((word) => word[0]).join(" ");
+  const rows = rowsOf<{ part: string | null; q: string }>(
+    await db.execute(sql`select t.part, to_tsquery(${FTS_CONFIG}, t.part)::text as q
+      from (values ${sql.join(
+        parts.map((part) => sql`(${part}::text)`),
+        sql`, `,
+      )}) as t(part)
+      union all select null, phraseto_tsquery(${FTS_CONFIG}, ${phrase})::text`),
+  );
+  const lexemeOf = new Map<string, string | null>();
+  let phraseText = "";
+  for (const { part, q } of rows) {
+    if (part === null) {
+      phraseText = q;
+      continue;
+    }
+    const lexeme = q === "" ? null : /^'([^']+)'$/.exec(q)?.[1];
+    if (lexeme === undefined) return undefined;
+    lexemeOf.set(part, lexeme);
+  }
+  const asLexemes = (alternatives: string[]) =>
+    alternatives
+      .map((alternative) =>
+        alternative.split(" ").flatMap((part) => {
+          const lexeme = lexemeOf.get(part);
+          return lexeme ? [lexeme] : [];
+        }),
+      )
+      .filter((lexemes) => lexemes.length > 0);
+  const plan: SearchPlan = {
+    words: words.map(({ typed, all }) => ({ typed: asLexemes(typed), all: asLexemes(all) })),
+  };
+  if (terms.length > 1) {
+    // 'a' <-> 'b' <2> 'c': each lexeme at its distance from the first.
+    const chain: Array<{ lexeme: string; at: number }> = [];
+    const pattern = /\s*(?:<(-|\d+)>\s*)?'([^']+)'/y;
+    let at = 0;
+    let end = 0;
+    for (let match = pattern.exec(phraseText); match; match = pattern.exec(phraseText)) {
+      const [, distance, lexeme] = match;
+      if ((distance === undefined) !== (chain.length === 0)) return undefined;
+      at += distance === undefined ? 0 : distance === "-" ? 1 : Number(distance);
+      chain.push({ lexeme: lexeme!, at });
+      end = pattern.lastIndex;
+    }
+    if (phraseText.slice(end).trim() !== "") return undefined;
+    plan.phrase = chain;
+  }
+  return plan;
+}
+
 export type SearchOrder = (columns: {
   id: SQL;
   createdAt: SQL;
@@ -149,12 +233,7 @@ export async function searchProductIds(
   },
 ): Promise<{ ids: string[]; total: number }> {
   const { terms } = options;
-  const corrections = await correctionsOf(db, [...new Set(terms.flat())]);
-  const words = terms.map((typed) => {
-    const all = new Set(typed);
-    for (const v of typed) for (const c of corrections.get(v) ?? []) all.add(c);
-    return { typed, all: [...all] };
-  });
+  const words = await wordsOf(db, terms);
 
   // The tsqueries, built once per search in a one-row CTE: per word, what it matches anywhere, in
   // the title, in the categories/colours/gender, and as typed in the title and anywhere.
