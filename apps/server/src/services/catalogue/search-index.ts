@@ -195,10 +195,24 @@ export class SearchPostings {
     let out = 0;
     let outPosition = 0;
     const oldLexemes = this.#start.length - 1;
+    /** Copies old postings [from, to) as they are (positions moved by the offset they land at). */
+    const copy = (from: number, to: number) => {
+      if (to <= from) return;
+      products.set(this.#products.subarray(from, to), out);
+      weights.set(this.#weights.subarray(from, to), out);
+      const firstPosition = this.#positionsAt[from]!;
+      const shift = outPosition - firstPosition;
+      for (let i = from; i < to; i++) positionsAt[out + i - from] = this.#positionsAt[i]! + shift;
+      const lastPosition = this.#positionsAt[to]!;
+      positions.set(this.#positions.subarray(firstPosition, lastPosition), outPosition);
+      out += to - from;
+      outPosition += lastPosition - firstPosition;
+    };
     for (let id = 0; id < lexemeCount; id++) {
       start[id] = out;
       const fresh = added.get(id) ?? [];
       let next = 0;
+      /** The new postings of products numbered below `until`, in order. */
       const putFresh = (until: number) => {
         while (next < fresh.length && fresh[next]!.n < until) {
           const posting = fresh[next++]!;
@@ -209,18 +223,18 @@ export class SearchPostings {
         }
       };
       if (id < oldLexemes) {
-        for (let i = this.#start[id]!; i < this.#start[id + 1]!; i++) {
+        // Runs of unchanged postings are copied whole; a changed product's posting is left out,
+        // and the new ones are put in their places.
+        let run = this.#start[id]!;
+        const end = this.#start[id + 1]!;
+        for (let i = run; i < end; i++) {
           const n = this.#products[i]!;
-          if (changed[n]) continue;
+          if (changed[n] === 0 && (next === fresh.length || fresh[next]!.n > n)) continue;
+          copy(run, i);
           putFresh(n);
-          products[out] = n;
-          weights[out] = this.#weights[i]!;
-          positionsAt[out++] = outPosition;
-          const from = this.#positionsAt[i]!;
-          const length = this.#positionsAt[i + 1]! - from;
-          positions.set(this.#positions.subarray(from, from + length), outPosition);
-          outPosition += length;
+          run = changed[n] ? i + 1 : i;
         }
+        copy(run, end);
       }
       putFresh(this.count);
     }
