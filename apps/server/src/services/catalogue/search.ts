@@ -87,11 +87,19 @@ const MAX_CORRECTIONS = 8;
  * spelled right is its own first correction, with its close relatives ('kurta': kurtas, kurti).
  */
 async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
-  const single = words.filter((w) => !w.includes(" "));
   const found = new Map<string, string[]>();
-  if (single.length === 0) return found;
-  const rows = rowsOf<{ v: string; word: string }>(
-    await db.execute(sql`select t.v, w.word
+  const corrections = correctionsQuery(words);
+  if (!corrections) return found;
+  const rows = rowsOf<{ v: string; word: string }>(await db.execute(corrections));
+  for (const { v, word } of rows) found.set(v, [...(found.get(v) ?? []), word]);
+  return found;
+}
+
+/** The statement behind correctionsOf: rows (v, word); undefined when no word is single. */
+function correctionsQuery(words: string[]): SQL | undefined {
+  const single = words.filter((w) => !w.includes(" "));
+  if (single.length === 0) return undefined;
+  return sql`select t.v, w.word
       from (values ${sql.join(
         single.map((v) => sql`(${v}::text)`),
         sql`, `,
@@ -100,10 +108,7 @@ async function correctionsOf(db: DbOrTx, words: string[]): Promise<Map<string, s
         select s.word from search_words s where s.word %> t.v
         order by word_similarity(t.v, s.word) desc, s.word
         limit ${MAX_CORRECTIONS}
-      ) w`),
-  );
-  for (const { v, word } of rows) found.set(v, [...(found.get(v) ?? []), word]);
-  return found;
+      ) w`;
 }
 
 /**
@@ -126,7 +131,13 @@ async function wordsOf(
   db: DbOrTx,
   terms: string[][],
 ): Promise<Array<{ typed: string[]; all: string[] }>> {
-  const corrections = await correctionsOf(db, [...new Set(terms.flat())]);
+  return wordsWith(terms, await correctionsOf(db, [...new Set(terms.flat())]));
+}
+
+function wordsWith(
+  terms: string[][],
+  corrections: Map<string, string[]>,
+): Array<{ typed: string[]; all: string[] }> {
   return terms.map((typed) => {
     const all = new Set(typed);
     for (const v of typed) for (const c of corrections.get(v) ?? []) all.add(c);
@@ -150,22 +161,34 @@ export type SearchPlan = {
 };
 
 export async function searchPlan(db: DbOrTx, terms: string[][]): Promise<SearchPlan | undefined> {
-  const words = await wordsOf(db, terms);
-  const parts = [...new Set(words.flatMap(({ all }) => all.flatMap((a) => a.split(" "))))];
+  // One statement: the corrections (as correctionsOf), the lexeme of every part of the typed
+  // words, their variants and the corrections, and the phrase.
+  const corrections =
+    correctionsQuery([...new Set(terms.flat())]) ??
+    sql`select null::text as v, null::text as word where false`;
+  const typedParts = [...new Set(terms.flat().flatMap((a) => a.split(" ")))];
   const phrase = terms.map((word) => word[0]).join(" ");
-  const rows = rowsOf<{ part: string | null; q: string }>(
-    await db.execute(sql`select t.part, to_tsquery(${FTS_CONFIG}, t.part)::text as q
-      from (values ${sql.join(
-        parts.map((part) => sql`(${part}::text)`),
-        sql`, `,
-      )}) as t(part)
-      union all select null, phraseto_tsquery(${FTS_CONFIG}, ${phrase})::text`),
+  const rows = rowsOf<{ kind: "c" | "l" | "p"; part: string | null; q: string }>(
+    await db.execute(sql`with c as (${corrections})
+      select 'c' as kind, c.v as part, c.word as q from c
+      union all
+      select 'l', p.part, to_tsquery(${FTS_CONFIG}, p.part)::text
+        from (select c.word from c union select t.part from (values ${sql.join(
+          typedParts.map((part) => sql`(${part}::text)`),
+          sql`, `,
+        )}) as t(part)) as p(part)
+      union all select 'p', null, phraseto_tsquery(${FTS_CONFIG}, ${phrase})::text`),
   );
+  const found = new Map<string, string[]>();
+  for (const { kind, part, q } of rows) {
+    if (kind === "c" && part !== null) found.set(part, [...(found.get(part) ?? []), q]);
+  }
+  const words = wordsWith(terms, found);
   const lexemeOf = new Map<string, string | null>();
   let phraseText = "";
-  for (const { part, q } of rows) {
-    if (part === null) {
-      phraseText = q;
+  for (const { kind, part, q } of rows) {
+    if (kind === "c" || part === null) {
+      if (kind === "p") phraseText = q;
       continue;
     }
     const lexeme = q === "" ? null : /^'([^']+)'$/.exec(q)?.[1];
