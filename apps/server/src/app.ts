@@ -183,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       readModel,
       listIndex: config.listIndex,
+      oneConnection: database.kind === "pglite",
       log: app.log,
     }),
     reviews: createReviewService({ db, clock }),

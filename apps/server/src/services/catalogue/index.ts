@@ -166,6 +166,8 @@ export function createCatalogueService(deps: {
    * read model serves (record 0052). Default: on (the store's LIST_INDEX setting).
    */
   listIndex?: boolean;
+  /** The database answers one statement at a time (PGlite; the list index waits for quiet). */
+  oneConnection?: boolean;
   log?: { warn(obj: object, msg: string): void };
 }) {
   const { db } = deps;
@@ -175,6 +177,7 @@ export function createCatalogueService(deps: {
       ? new ListIndex({
           db,
           model,
+          oneConnection: deps.oneConnection,
           log: deps.log ?? { warn: (obj, msg) => console.warn(msg, obj) },
         })
       : undefined;
@@ -260,13 +263,17 @@ export function createCatalogueService(deps: {
       // in memory when the index is current (else it starts its refresh), or from the database.
       const found = await listIndex?.search(query, () => searchPlan(db, terms));
       if (found) return found;
-      return searchProductIds(db, {
-        terms,
-        conditions,
-        order: orderFor(query.sort ?? "relevance"),
-        limit: query.limit,
-        offset,
-      });
+      try {
+        return await searchProductIds(db, {
+          terms,
+          conditions,
+          order: orderFor(query.sort ?? "relevance"),
+          limit: query.limit,
+          offset,
+        });
+      } finally {
+        listIndex?.searchAnswered();
+      }
     }
     const where = and(...conditions);
     // The count is the filters' (not the page's or the order's): kept per filters and version.

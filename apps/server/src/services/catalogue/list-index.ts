@@ -52,6 +52,12 @@ const REFRESH_SPACING_MS = 1_000;
  * change), the parts are patched from one read of those products instead of read again whole.
  */
 const PATCH_MAX = 200;
+/**
+ * On a database that answers one statement at a time (PGlite), a search that finds the index not
+ * current starts its read only once searches pause this long: the read (all parts, ~0.7 s on a
+ * fresh PGlite at 10,000 products) would otherwise hold up every search queued behind it.
+ */
+const QUIET_BEFORE_READ_MS = 250;
 
 /**
  * A filter with several values per product (category, size, colour) or one (gender): each value's
@@ -283,10 +289,20 @@ export class ListIndex {
   /** The products changed by their notices since the products part was read ("all": not known). */
   #changed: Set<string> | "all" = "all";
 
-  constructor(deps: { db: DbOrTx; model: CatalogueReadModel; log?: Log }) {
+  readonly #oneConnection: boolean;
+  #quiet?: NodeJS.Timeout;
+
+  constructor(deps: {
+    db: DbOrTx;
+    model: CatalogueReadModel;
+    log?: Log;
+    /** The database answers one statement at a time (PGlite): see QUIET_BEFORE_READ_MS. */
+    oneConnection?: boolean;
+  }) {
     this.#db = deps.db;
     this.#model = deps.model;
     this.#log = deps.log;
+    this.#oneConnection = deps.oneConnection ?? false;
     deps.model.changed.add((kind, productId) => {
       if (kind === "catalogue") {
         if (productId && this.#changed !== "all" && this.#changed.size < PATCH_MAX) {
@@ -350,7 +366,8 @@ export class ListIndex {
         : undefined;
     };
     if (!parts()) {
-      void this.refresh();
+      if (this.#oneConnection) this.searchAnswered();
+      else void this.refresh();
       return undefined;
     }
     const lexemes = await plan();
@@ -360,6 +377,17 @@ export class ListIndex {
     if (!filter) return { ids: [], total: 0 };
     const { found, score } = now.search.postings.match(lexemes, filter.passes);
     return searchPageOf(now.products, found, score, query);
+  }
+
+  /**
+   * On one connection: a search was asked, or the database answered one the index could not
+   * (its caller says so), so the read waits for QUIET_BEFORE_READ_MS from now.
+   */
+  searchAnswered(): void {
+    if (!this.#oneConnection || this.current) return;
+    clearTimeout(this.#quiet);
+    this.#quiet = setTimeout(() => void this.refresh(), QUIET_BEFORE_READ_MS);
+    this.#quiet.unref();
   }
 
   /** Whether every part is current (tests, and after a refresh). */

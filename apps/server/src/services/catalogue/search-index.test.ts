@@ -8,7 +8,7 @@
 import { type ProductListQuery, productListQuerySchema } from "@vastra/contracts";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createCategory, createProduct } from "../../../test/factories.ts";
 import { setupTestDatabase, vitestHooks } from "../../../test/helpers.ts";
 import { products } from "../../db/schema.ts";
@@ -177,6 +177,21 @@ describe("a search from the postings in memory", () => {
     const jacket = await fromIndex(asQuery({ search: "nehru jackt" }));
     expect(jacket?.total).toBeGreaterThan(0);
     expect(jacket).toEqual(await fromSql(asQuery({ search: "nehru jackt" })));
+  });
+
+  it("on one connection (PGlite), reads its postings once searches pause", async () => {
+    const patient = createCatalogueService({ db, readModel: listening.model, oneConnection: true });
+    const waiting = patient.listIndex!;
+    const query = asQuery({ search: "nehru jacket" });
+    // Not read yet: the database answers, and the read waits for a pause.
+    expect(await waiting.search(query, () => searchPlan(db, searchTerms("nehru jacket")))).toBe(
+      undefined,
+    );
+    expect((await patient.listProducts(query)).total).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(waiting.current).toBe(true), { timeout: 10_000 });
+    expect(await waiting.search(query, () => searchPlan(db, searchTerms("nehru jacket")))).toEqual(
+      await fromSql(query),
+    );
   });
 
   it("leaves the popular sort to the database", async () => {
