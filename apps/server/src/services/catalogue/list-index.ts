@@ -916,6 +916,23 @@ function searchPageOf(
   query: ProductListQuery,
 ): ListIndexPage {
   const total = found.length;
+  const offset = (query.page - 1) * query.limit;
+  const end = Math.min(total, offset + query.limit);
+  const ids: string[] = [];
+  if (query.sort === "newest") {
+    // The matches are in the newest order already.
+    for (let i = offset; i < end; i++) ids.push(idOf(products.ids, found[i]!));
+    return { ids, total };
+  }
+  if (query.sort !== "price-low" && query.sort !== "price-high" && products.count < 2 ** 21) {
+    // By relevance: one native sort of (127 - score)·2²¹ + number keys (a score is at most 74:
+    // 9 per word, 8 words, and the phrase's 2; numbers < 2²¹), exact in a double.
+    const keys = new Float64Array(total);
+    for (let i = 0; i < total; i++) keys[i] = (127 - score[i]!) * 2 ** 21 + found[i]!;
+    keys.sort();
+    for (let i = offset; i < end; i++) ids.push(idOf(products.ids, keys[i]! % 2 ** 21));
+    return { ids, total };
+  }
   const { prices } = products;
   const places = Int32Array.from({ length: total }, (_, i) => i);
   const byScore = (a: number, b: number) => score[b]! - score[a]! || found[a]! - found[b]!;
@@ -923,13 +940,7 @@ function searchPageOf(
     places.sort((a, b) => prices[found[a]!]! - prices[found[b]!]! || byScore(a, b));
   } else if (query.sort === "price-high") {
     places.sort((a, b) => prices[found[b]!]! - prices[found[a]!]! || byScore(a, b));
-  } else if (query.sort !== "newest") {
-    places.sort(byScore);
-  }
-  const offset = (query.page - 1) * query.limit;
-  const ids: string[] = [];
-  for (let i = offset; i < Math.min(total, offset + query.limit); i++) {
-    ids.push(idOf(products.ids, found[places[i]!]!));
-  }
+  } else places.sort(byScore);
+  for (let i = offset; i < end; i++) ids.push(idOf(products.ids, found[places[i]!]!));
   return { ids, total };
 }

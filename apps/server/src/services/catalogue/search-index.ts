@@ -278,22 +278,6 @@ export class SearchPostings {
     }
   }
 
-  /** The positions of a lexeme in product n (empty when it has none there). */
-  #positionsIn(id: number, n: number): Uint16Array {
-    let low = this.#start[id]!;
-    let high = this.#start[id + 1]! - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      const found = this.#products[mid]!;
-      if (found === n) {
-        return this.#positions.subarray(this.#positionsAt[mid]!, this.#positionsAt[mid + 1]!);
-      }
-      if (found < n) low = mid + 1;
-      else high = mid - 1;
-    }
-    return EMPTY;
-  }
-
   /**
    * The products matching the search (among those `passes` lets through) with their scores, as
    * search.ts's SQL ranks them: only those matching the most words (every word when some product
@@ -340,7 +324,7 @@ export class SearchPostings {
       if (matched === best) found[total++] = n;
     }
     found = found.slice(0, total);
-    const phrase = plan.phrase?.map(({ lexeme, at }) => ({ id: this.#lexemes.get(lexeme), at }));
+    const phraseIn = plan.phrase ? this.#phraseMatcher(plan.phrase) : undefined;
     const score = new Int32Array(total);
     for (let i = 0; i < total; i++) {
       const n = found[i]!;
@@ -350,29 +334,54 @@ export class SearchPostings {
         s +=
           (v & M ? 1 : 0) + (v & A ? 3 : 0) + (v & B ? 2 : 0) + (v & TA ? 2 : 0) + (v & T ? 1 : 0);
       }
-      if (phrase && this.#phraseIn(phrase, n)) s += 2;
+      if (phraseIn?.(n)) s += 2;
       score[i] = s;
     }
     return { found, score };
   }
 
-  /** Whether product n has the phrase's lexemes at their distances (any weights). */
-  #phraseIn(phrase: Array<{ id: number | undefined; at: number }>, n: number): boolean {
-    if (phrase.length === 0 || phrase.some((p) => p.id === undefined)) return false;
-    const lists = phrase.map((p) => this.#positionsIn(p.id!, n));
-    if (lists.some((list) => list.length === 0)) return false;
-    const first = lists[0]!;
-    for (let i = 0; i < first.length; i++) {
-      const from = first[i]! - phrase[0]!.at;
-      let all = true;
-      for (let j = 1; j < lists.length && all; j++) all = lists[j]!.includes(from + phrase[j]!.at);
-      if (all) return true;
-    }
-    return false;
+  /**
+   * A test of whether product n has the phrase's lexemes at their distances (any weights), for
+   * products asked in ascending order: each lexeme's postings are walked once, alongside.
+   */
+  #phraseMatcher(phrase: Array<{ lexeme: string; at: number }>): (n: number) => boolean {
+    const ids = phrase.map(({ lexeme }) => this.#lexemes.get(lexeme));
+    if (phrase.length === 0 || ids.some((id) => id === undefined)) return () => false;
+    const cursors = ids.map((id) => this.#start[id!]!);
+    const ends = ids.map((id) => this.#start[id! + 1]!);
+    const at = phrase.map((p) => p.at);
+    const products = this.#products;
+    const positionsAt = this.#positionsAt;
+    const positions = this.#positions;
+    return (n: number) => {
+      // Each lexeme's posting for product n, if it has one.
+      for (let j = 0; j < cursors.length; j++) {
+        let c = cursors[j]!;
+        while (c < ends[j]! && products[c]! < n) c++;
+        cursors[j] = c;
+        if (c === ends[j] || products[c] !== n) return false;
+      }
+      const first = cursors[0]!;
+      for (let p = positionsAt[first]!; p < positionsAt[first + 1]!; p++) {
+        const from = positions[p]! - at[0]!;
+        let all = true;
+        for (let j = 1; j < cursors.length && all; j++) {
+          const c = cursors[j]!;
+          const want = from + at[j]!;
+          all = false;
+          for (let q = positionsAt[c]!; q < positionsAt[c + 1]!; q++) {
+            if (positions[q] === want) {
+              all = true;
+              break;
+            }
+          }
+        }
+        if (all) return true;
+      }
+      return false;
+    };
   }
 }
-
-const EMPTY = new Uint16Array(0);
 
 /**
  * The distinct lexemes of the data, each numbered by its first appearance: an open-addressing
