@@ -92,6 +92,15 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
+  // The server's build (record 0062): its libraries are bundled into it, so the store's start loads
+  // only the icons and Radix parts the pages use, with the build's own files, instead of every icon
+  // and every Radix package (~250 files from node_modules). React, React DOM and React Router stay
+  // outside: the server's request handler (@mcansh/remix-fastify, @react-router/node) and the pages
+  // must share one copy of each (React Router's contexts, React's hooks).
+  ssr: {
+    noExternal: true,
+    external: ["react", "react-dom", "react-router", "@react-router/node"],
+  },
   // The browser's build only: the server's bundle is loaded once, from disk.
   // modulePreload: false (record 0053): no preload helper around each import() (~0.3 KB in the
   // shell, ~0.8 KB of a product page): a lazy chunk's own imports are fetched when it arrives,

