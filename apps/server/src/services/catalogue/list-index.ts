@@ -434,7 +434,10 @@ export class ListIndex {
     this.#refreshing = this.#refresh()
       .catch((err) => {
         this.#retryAt = performance.now() + RETRY_AFTER_MS;
-        this.#log?.warn({ err: String(err) }, "building the list filter index failed");
+        // A read cut off by the model's close or suspension (shutdown, a lost listener) is not news.
+        if (this.#model.serving) {
+          this.#log?.warn({ err: String(err) }, "building the list filter index failed");
+        }
       })
       .finally(() => {
         this.#refreshing = undefined;

@@ -512,6 +512,8 @@ export async function listenCatalogue(
       await checking;
       await resuming;
       await unlisten();
+      // Unheard from now on: nothing is served or kept, and nothing rebuilds itself (list index).
+      model.suspend();
     },
   };
 }
