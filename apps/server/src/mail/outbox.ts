@@ -2,7 +2,9 @@
  * The durable e-mail outbox. Callers enqueue inside the same transaction as the change that
  * causes the e-mail, so the e-mail exists exactly when the change does.
  */
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { emailOutbox } from "../db/schema.ts";
 import type { EmailContent } from "./templates.ts";
 
@@ -16,18 +18,45 @@ export type OutgoingEmail = EmailContent & {
 };
 
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> {
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
-      kind: email.kind,
-      toAddress: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      headers: email.headers ?? {},
-      campaignId: email.campaignId,
-      ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await insertEmail(tx, {
+    kind: email.kind,
+    toAddress: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: email.headers ?? {},
+    campaignId: email.campaignId ?? null,
+    // The database's clock when not held, as the column's default.
+    notBefore: email.notBefore?.toISOString() ?? null,
+  });
   return row!.id;
 }
+
+/** Built once (db/prepared.ts, record 0064): every order queues two. */
+const insertEmail = prepared<
+  {
+    kind: string;
+    toAddress: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+    campaignId: string | null;
+    notBefore: string | null;
+  },
+  { id: string }[]
+>("email_outbox_insert", (db) =>
+  db
+    .insert(emailOutbox)
+    .values({
+      kind: sql.placeholder("kind"),
+      toAddress: sql.placeholder("toAddress"),
+      subject: sql.placeholder("subject"),
+      html: sql.placeholder("html"),
+      text: sql.placeholder("text"),
+      headers: sql.placeholder("headers"),
+      campaignId: sql.placeholder("campaignId"),
+      nextAttemptAt: sql`coalesce(${sql.placeholder("notBefore")}::timestamptz, now())`,
+    })
+    .returning({ id: emailOutbox.id }),
+);

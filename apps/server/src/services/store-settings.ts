@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_SETTINGS, type StoreSettings, storeSettingsSchema } from "@vastra/contracts";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { storeSettings } from "../db/schema.ts";
 
 /**
@@ -21,9 +22,15 @@ export async function ensureStoreSettings(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** Every order reads it: built once (db/prepared.ts, record 0064). */
+const storeSettingsRow = prepared<Record<string, never>, (typeof storeSettings.$inferSelect)[]>(
+  "store_settings_row",
+  (db) => db.select().from(storeSettings).where(eq(storeSettings.id, 1)),
+);
+
 /** The store's settings; unknown or broken stored values fall back to the defaults field by field. */
 export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
-  const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1));
+  const [row] = await storeSettingsRow(db, {});
   if (!row) return DEFAULT_STORE_SETTINGS;
   const stored = (
     typeof row.data === "object" && row.data !== null && !Array.isArray(row.data) ? row.data : {}

@@ -3,8 +3,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { SESSION_DAYS } from "@vastra/contracts";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { userSessions, users } from "../../db/schema.ts";
 
 const DAY_MS = 86_400_000;
@@ -41,17 +42,33 @@ export async function createSession(
 export type SessionUser = typeof users.$inferSelect;
 export type ActiveSession = { id: string; expiresAt: Date; user: SessionUser; renewed: boolean };
 
+/** Behind every signed-in request: built once (db/prepared.ts). */
+const sessionByToken = prepared<{ tokenHash: string; now: string }, SessionRow[]>(
+  "session_by_token",
+  (db) =>
+    db
+      .select({ session: userSessions, user: users })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(
+        and(
+          eq(userSessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(userSessions.expiresAt, sql.placeholder("now")),
+        ),
+      ),
+);
+type SessionRow = { session: typeof userSessions.$inferSelect; user: SessionUser };
+
 /** The live session of a token, its expiry slid forward; undefined when unknown or expired. */
 export async function findSession(
   db: DbOrTx,
   token: string,
   now: Date,
 ): Promise<ActiveSession | undefined> {
-  const [row] = await db
-    .select({ session: userSessions, user: users })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.tokenHash, hashToken(token)), gt(userSessions.expiresAt, now)));
+  const [row] = await sessionByToken(db, {
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+  });
   if (!row) return undefined;
   let expiresAt = row.session.expiresAt;
   let renewed = false;

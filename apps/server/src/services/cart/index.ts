@@ -26,6 +26,7 @@ import { isUuid } from "@vastra/contracts/ids";
 import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { cartLines, guestCarts, productSizes, products } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -64,6 +65,67 @@ export type PricedLine = CartLine & {
   pricePaise: number;
 };
 
+/** The cart's lines of the owner in `column`, built once (db/prepared.ts): every add reads it. */
+function cartLinesOf(
+  column: typeof cartLines.userId | typeof cartLines.guestCartId,
+  forUpdate: boolean,
+) {
+  return (db: DbOrTx) => {
+    const query = db
+      .select({
+        productId: cartLines.productId,
+        size: cartLines.size,
+        color: cartLines.color,
+        quantity: cartLines.quantity,
+        title: products.title,
+        imageUrl: products.imageUrl,
+        pricePaise: products.pricePaise,
+        stock: sql<number>`coalesce(${productSizes.stock}, 0)`.mapWith(Number),
+        colorImage: sql<string | null>`(
+          select pi.url from product_images pi
+          where pi.product_id = "cart_lines"."product_id" and pi.color = "cart_lines"."color"
+            and "cart_lines"."color" <> ''
+          order by pi.position, pi.id limit 1)`,
+      })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .leftJoin(
+        productSizes,
+        and(eq(productSizes.productId, cartLines.productId), eq(productSizes.size, cartLines.size)),
+      )
+      .where(eq(column, sql.placeholder("owner")))
+      .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+    return forUpdate ? query.for("update", { of: cartLines }) : query;
+  };
+}
+const cartOfUser = prepared<{ owner: string }, CartRow[]>(
+  "cart_of_user",
+  cartLinesOf(cartLines.userId, false),
+);
+const cartOfUserForUpdate = prepared<{ owner: string }, CartRow[]>(
+  "cart_of_user_for_update",
+  cartLinesOf(cartLines.userId, true),
+);
+const cartOfGuest = prepared<{ owner: string }, CartRow[]>(
+  "cart_of_guest",
+  cartLinesOf(cartLines.guestCartId, false),
+);
+const cartOfGuestForUpdate = prepared<{ owner: string }, CartRow[]>(
+  "cart_of_guest_for_update",
+  cartLinesOf(cartLines.guestCartId, true),
+);
+type CartRow = {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+  title: string;
+  imageUrl: string;
+  pricePaise: number;
+  stock: number;
+  colorImage: string | null;
+};
+
 /**
  * The shopper's cart with the catalogue's current titles, images, prices and stock, oldest line
  * first. A line whose product is gone disappears with it (the foreign key cascades); a line whose
@@ -75,31 +137,13 @@ export async function readCart(
   owner: CartOwner,
   options: { forUpdate?: boolean } = {},
 ): Promise<PricedLine[]> {
-  const query = db
-    .select({
-      productId: cartLines.productId,
-      size: cartLines.size,
-      color: cartLines.color,
-      quantity: cartLines.quantity,
-      title: products.title,
-      imageUrl: products.imageUrl,
-      pricePaise: products.pricePaise,
-      stock: sql<number>`coalesce(${productSizes.stock}, 0)`.mapWith(Number),
-      colorImage: sql<string | null>`(
-        select pi.url from product_images pi
-        where pi.product_id = "cart_lines"."product_id" and pi.color = "cart_lines"."color"
-          and "cart_lines"."color" <> ''
-        order by pi.position, pi.id limit 1)`,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .leftJoin(
-      productSizes,
-      and(eq(productSizes.productId, cartLines.productId), eq(productSizes.size, cartLines.size)),
-    )
-    .where(ownedBy(owner))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
-  const rows = options.forUpdate ? await query.for("update", { of: cartLines }) : await query;
+  const values = ownerValues(owner);
+  const rows =
+    "userId" in values
+      ? await (options.forUpdate ? cartOfUserForUpdate : cartOfUser)(db, { owner: values.userId })
+      : await (options.forUpdate ? cartOfGuestForUpdate : cartOfGuest)(db, {
+          owner: values.guestCartId,
+        });
   return rows.map((row) => ({
     productId: row.productId,
     title: row.title,

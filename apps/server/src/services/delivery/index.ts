@@ -31,6 +31,7 @@ import {
 import { asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { deliverySettings, deliveryZones, pincodes } from "../../db/schema.ts";
 import { withActivityContext } from "../activity/context.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -106,17 +107,40 @@ type Resolution = {
   rule: ZoneRow | null;
 };
 
-/** The PIN's directory entry and the list's row that covers it. */
-async function resolvePin(db: DbOrTx, pin: string): Promise<Resolution> {
-  const prefixes = Array.from({ length: 6 }, (_, i) => pin.slice(0, i + 1));
-  const [entries, rules] = await Promise.all([
-    db.select().from(pincodes).where(eq(pincodes.pin, pin)),
+// Every order and delivery check asks these: built once (db/prepared.ts, record 0064).
+const pincodeEntry = prepared<{ pin: string }, (typeof pincodes.$inferSelect)[]>(
+  "pincode_entry",
+  (db) =>
+    db
+      .select()
+      .from(pincodes)
+      .where(eq(pincodes.pin, sql.placeholder("pin"))),
+);
+/** The zone row of the longest of the PIN's six prefixes `p1`…`p6` that has one. */
+const longestZone = prepared<Record<string, string>, (typeof deliveryZones.$inferSelect)[]>(
+  "delivery_zone_longest",
+  (db) =>
     db
       .select()
       .from(deliveryZones)
-      .where(inArray(deliveryZones.pattern, prefixes))
+      .where(
+        inArray(
+          deliveryZones.pattern,
+          Array.from({ length: 6 }, (_, i) => sql.placeholder(`p${i + 1}`)),
+        ),
+      )
       .orderBy(desc(sql`char_length(${deliveryZones.pattern})`))
       .limit(1),
+);
+
+/** The PIN's directory entry and the list's row that covers it. */
+async function resolvePin(db: DbOrTx, pin: string): Promise<Resolution> {
+  const prefixes = Object.fromEntries(
+    Array.from({ length: 6 }, (_, i) => [`p${i + 1}`, pin.slice(0, i + 1)]),
+  );
+  const [entries, rules] = await Promise.all([
+    pincodeEntry(db, { pin }),
+    longestZone(db, prefixes),
   ]);
   const entry = entries[0];
   const rule = rules[0];

@@ -30,7 +30,7 @@ import {
 import { toPaise } from "@vastra/contracts/money";
 import { and, asc, desc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { cartLines, idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
+import { idempotencyKeys, orderEvents, orderItems, orders } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import type { EmailContent } from "../../mail/templates.ts";
 import { orderChangeReason, withActivityContext } from "../activity/context.ts";
@@ -66,6 +66,7 @@ import {
 } from "./limits.ts";
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
+import { clearUserCart, insertItems, insertOrder, insertOrderEvent } from "./statements.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
 import { withTimelines } from "./timeline.ts";
 import { upiPaymentFor } from "./upi.ts";
@@ -587,66 +588,57 @@ export function createOrderService(deps: {
       });
     }
     const shipping = input.shippingAddress;
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: sql`'VST-' || nextval('order_number_seq')::text`,
-        userId: user.id,
-        status: "pending",
-        paymentStatus: "pending",
-        paymentMethod: method,
-        totalPaise,
-        subtotalPaise: charges.subtotalPaise,
-        shippingPaise: charges.shippingPaise,
-        codFeePaise: charges.codFeePaise,
-        couponCode: coupon?.code ?? null,
-        discountPaise: charges.discountPaise,
-        buyerGstin: input.buyerGstin ?? null,
-        customerName: input.user.name,
-        customerEmail: input.user.email,
-        customerPhone: input.user.phone,
-        address: shipping ? joinAddress(shipping) : input.user.address,
-        shippingAddress: shipping
-          ? {
-              streetAddress: shipping.streetAddress,
-              apartment: shipping.apartment,
-              city: shipping.city,
-              state: shipping.state,
-              pincode: shipping.pincode,
-              country: shipping.country,
-              addressType: shipping.addressType,
-            }
-          : null,
-        addressType: shipping?.addressType ?? "home",
-        stockHeld: true,
-        confirmBy: new Date(now.getTime() + settings.confirmWithinHours * 60 * 60 * 1000),
-        paymentFirstReason: cod.paymentFirstReason,
-        deliveryPin: delivery.pin,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const [row] = await insertOrder(tx, {
+      userId: user.id,
+      paymentMethod: method,
+      totalPaise,
+      subtotalPaise: charges.subtotalPaise,
+      shippingPaise: charges.shippingPaise,
+      codFeePaise: charges.codFeePaise,
+      couponCode: coupon?.code ?? null,
+      discountPaise: charges.discountPaise,
+      buyerGstin: input.buyerGstin ?? null,
+      customerName: input.user.name,
+      customerEmail: input.user.email,
+      customerPhone: input.user.phone,
+      address: shipping ? joinAddress(shipping) : input.user.address,
+      shippingAddress: shipping
+        ? JSON.stringify({
+            streetAddress: shipping.streetAddress,
+            apartment: shipping.apartment,
+            city: shipping.city,
+            state: shipping.state,
+            pincode: shipping.pincode,
+            country: shipping.country,
+            addressType: shipping.addressType,
+          })
+        : null,
+      addressType: shipping?.addressType ?? "home",
+      confirmBy: new Date(now.getTime() + settings.confirmWithinHours * 60 * 60 * 1000),
+      paymentFirstReason: cod.paymentFirstReason,
+      deliveryPin: delivery.pin,
+      createdAt: now,
+      updatedAt: now,
+    });
     const order = row!;
     // The items, the coupon's use and the emptied cart in one round trip.
     const [items] = await Promise.all([
-      tx
-        .insert(orderItems)
-        .values(
-          lines.map((line, i) => ({
-            orderId: order.id,
-            discountPaise: coupon?.perLine[i] ?? 0,
-            productId: line.productId,
-            title: line.title,
-            imageUrl: line.imageUrl,
-            pricePaise: line.pricePaise,
-            size: line.size,
-            color: line.colorKey,
-            quantity: line.quantity,
-          })),
-        )
-        .returning(),
+      insertItems(
+        tx,
+        order.id,
+        lines.map((line, i) => ({
+          discountPaise: coupon?.perLine[i] ?? 0,
+          productId: line.productId,
+          title: line.title,
+          imageUrl: line.imageUrl,
+          pricePaise: line.pricePaise,
+          size: line.size,
+          color: line.colorKey,
+          quantity: line.quantity,
+        })),
+      ),
       coupon ? recordRedemption(tx, coupon, order.id, user.id, now) : undefined,
-      tx.delete(cartLines).where(eq(cartLines.userId, user.id)),
+      clearUserCart(tx, { userId: user.id }),
     ]);
 
     const placed = toOrder(order, sortItems(items));
@@ -675,7 +667,7 @@ export function createOrderService(deps: {
         headers: { "Reply-To": user.email },
       }),
     ]);
-    const event = tx.insert(orderEvents).values({
+    const event = insertOrderEvent(tx, {
       orderId: order.id,
       actorId: user.id,
       actorName: user.name,

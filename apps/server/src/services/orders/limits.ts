@@ -8,6 +8,7 @@ import { ORDER_LIMIT_MESSAGES } from "@vastra/contracts";
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { OrderLimits } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { orderEvents, orderItems, orders, users } from "../../db/schema.ts";
 import { enqueueEmail } from "../../mail/outbox.ts";
 import type { EmailContent } from "../../mail/templates.ts";
@@ -28,6 +29,51 @@ export type OrderLog = { warn(obj: object, msg: string): void };
 
 const HOUR_MS = 60 * 60 * 1000;
 
+// Every order runs these: built once (db/prepared.ts, record 0064).
+const lockUser = prepared<{ userId: string }, unknown>("user_lock", (db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .for("update"),
+);
+const pendingHeld = prepared<{ userId: string }, { orders: number; units: number }[]>(
+  "orders_pending_held",
+  (db) =>
+    db
+      .select({
+        orders: sql<number>`count(distinct ${orders.id})::int`,
+        units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::bigint`,
+      })
+      .from(orders)
+      .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, "pending"))),
+);
+const verifiedEmail = prepared<{ userId: string }, { email: string }[]>(
+  "user_verified_email",
+  (db) =>
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder("userId")), isNotNull(users.emailVerifiedAt))),
+);
+/** `since` as ISO text (a placeholder is not mapped by its column). */
+const mailsSentSince = prepared<{ userId: string; since: string }, { n: number }[]>(
+  "order_mails_sent_since",
+  (db) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderEvents)
+      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+      .where(
+        and(
+          eq(orders.userId, sql.placeholder("userId")),
+          gt(orderEvents.createdAt, sql.placeholder("since")),
+          sql`${orderEvents.data}->>'mail' = 'sent'`,
+        ),
+      ),
+);
+
 /**
  * Refuses (409) a new order of `units` units when the shopper already has the most pending orders
  * allowed, or when their pending orders and this one would hold more units than allowed. The user
@@ -41,17 +87,7 @@ export async function checkPendingCaps(
 ): Promise<void> {
   // Sent together (one round trip): the database still runs them in order, so the count is
   // made under the shopper's lock.
-  const [, [held]] = await Promise.all([
-    tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update"),
-    tx
-      .select({
-        orders: sql<number>`count(distinct ${orders.id})::int`,
-        units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::bigint`,
-      })
-      .from(orders)
-      .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(and(eq(orders.userId, userId), eq(orders.status, "pending"))),
-  ]);
+  const [, [held]] = await Promise.all([lockUser(tx, { userId }), pendingHeld(tx, { userId })]);
   const pendingOrders = Number(held?.orders ?? 0);
   const pendingUnits = Number(held?.units ?? 0);
   if (pendingOrders >= limits.pendingOrders) {
@@ -101,21 +137,8 @@ export async function mailShopper(
   const since = new Date(options.now.getTime() - HOUR_MS);
   // The address and the hour's count in one round trip (the count is unused without an address).
   const [[account], [counted]] = await Promise.all([
-    tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.id, order.userId), isNotNull(users.emailVerifiedAt))),
-    tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orderEvents)
-      .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-      .where(
-        and(
-          eq(orders.userId, order.userId),
-          gt(orderEvents.createdAt, since),
-          sql`${orderEvents.data}->>'mail' = 'sent'`,
-        ),
-      ),
+    verifiedEmail(tx, { userId: order.userId }),
+    mailsSentSince(tx, { userId: order.userId, since: since.toISOString() }),
   ]);
   if (!account) return dropUnverified(order, email, options.log);
   if (Number(counted?.n ?? 0) >= options.mailsPerHour) {
