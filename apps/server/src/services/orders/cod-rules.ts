@@ -101,6 +101,8 @@ export async function checkCodRules(
     totalPaise: number;
     settings: CodSettings;
   },
+  /** The account's and phone's returned orders when already asked (returnedCounts). */
+  asked?: Promise<{ account: number; phone: number }>,
 ): Promise<{ paymentFirstReason: string }> {
   const { settings } = input;
   if (input.method === "cash_on_delivery" && !codWithinCap(input.totalPaise, settings)) {
@@ -109,7 +111,7 @@ export async function checkCodRules(
       COD_MESSAGES.codOverCap(settings.codMaxOrderRupees),
     );
   }
-  const counts = await returnedCounts(tx, input.userId, input.phone);
+  const counts = await (asked ?? returnedCounts(tx, input.userId, input.phone));
   const returned = Math.max(counts.account, counts.phone);
   if (returned < settings.rtoPaymentFirstAfter) return { paymentFirstReason: "" };
   if (input.method === "cash_on_delivery") {

@@ -50,7 +50,7 @@ import { assertBuyerGstin, recordTaxDocuments } from "../gst/index.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
 import { getStoreSettings } from "../store-settings.ts";
 import { orderHistory } from "./admin.ts";
-import { checkCodRules, confirmationLink, confirmationToken } from "./cod-rules.ts";
+import { checkCodRules, confirmationLink, confirmationToken, returnedCounts } from "./cod-rules.ts";
 import {
   newOrderStoreEmail,
   orderAutoCancelledEmail,
@@ -538,6 +538,9 @@ export function createOrderService(deps: {
     // Issue #14: only to a PIN the store delivers to (services/delivery, record 0034). Asked
     // together with the shopper's caps; a cap is said first when both refuse.
     const pin = input.shippingAddress?.pincode ?? pincodeInAddress(input.user.address);
+    // The COD rules' count of returned orders goes in the same round trip (a pure read).
+    const returned = returnedCounts(tx, user.id, input.user.phone);
+    returned.catch(() => {});
     const [caps, deliverable] = await Promise.allSettled([
       checkPendingCaps(
         tx,
@@ -567,13 +570,11 @@ export function createOrderService(deps: {
     // After the address checks: a PIN not served (or COD not allowed) is said first, whatever
     // total the client sent.
     // Record 0038: COD up to the cap, and not for accounts or phones with too many returns.
-    const cod = await checkCodRules(tx, {
-      userId: user.id,
-      phone: input.user.phone,
-      method,
-      totalPaise,
-      settings,
-    });
+    const cod = await checkCodRules(
+      tx,
+      { userId: user.id, phone: input.user.phone, method, totalPaise, settings },
+      returned,
+    );
     if (toPaise(input.totalAmount) !== totalPaise) {
       throw new ConflictError(ORDER_MESSAGES.totalChanged, fresh);
     }
