@@ -62,14 +62,22 @@ function settingsFrom(data: unknown): DeliverySettings {
   return settings as DeliverySettings;
 }
 
-/** The settings, their version (0 before the first change) and whether a directory is loaded. */
-async function readState(
-  db: DbOrTx,
-): Promise<{ settings: DeliverySettings; version: number; directory: boolean }> {
+/** The delivery settings' one row. */
+const SETTINGS_ROW = 1;
+
+/** What every PIN answer depends on: the settings, their version, whether a directory is loaded. */
+export type DeliveryState = { settings: DeliverySettings; version: number; directory: boolean };
+
+/**
+ * The settings, their version (0 before the first change) and whether a directory is loaded. The
+ * row's id goes in as a value, so on PostgreSQL the statement is a named one, parsed once per
+ * connection (record 0061), where a statement without values is parsed and planned on every call.
+ */
+export async function readDeliveryState(db: DbOrTx): Promise<DeliveryState> {
   const [row] = rowsOf<{ data: unknown; version: number | null; directory: boolean }>(
     await db.execute(sql`
-      select (select data from delivery_settings where id = 1) as data,
-             (select version from delivery_settings where id = 1) as version,
+      select (select data from delivery_settings where id = ${SETTINGS_ROW}) as data,
+             (select version from delivery_settings where id = ${SETTINGS_ROW}) as version,
              exists (select 1 from pincode_directory) as directory`),
   );
   return {
@@ -80,7 +88,7 @@ async function readState(
 }
 
 export async function getDeliverySettings(db: DbOrTx): Promise<DeliverySettings> {
-  return (await readState(db)).settings;
+  return (await readDeliveryState(db)).settings;
 }
 
 /** Writes the settings (or, without `data`, keeps them) and moves the version on. */
@@ -215,9 +223,20 @@ export function decideDelivery(
   };
 }
 
-/** The answer for a PIN read straight from the database (inside a caller's transaction, too). */
-export async function checkDelivery(db: DbOrTx, pin: string, now: Date): Promise<DeliveryCheck> {
-  const [state, resolution] = await Promise.all([readState(db), resolvePin(db, pin)]);
+/**
+ * The answer for a PIN read straight from the database (inside a caller's transaction, too); the
+ * delivery state as the caller already read it in the same transaction, if given.
+ */
+export async function checkDelivery(
+  db: DbOrTx,
+  pin: string,
+  now: Date,
+  known?: DeliveryState,
+): Promise<DeliveryCheck> {
+  const [state, resolution] = await Promise.all([
+    known ?? readDeliveryState(db),
+    resolvePin(db, pin),
+  ]);
   return decideDelivery(pin, resolution, state.settings, state.directory, now);
 }
 
@@ -230,9 +249,10 @@ export async function assertDeliverable(
   pin: string | undefined,
   field: string,
   now: Date,
+  known?: DeliveryState,
 ): Promise<DeliveryCheck> {
   if (!pin || !PIN_PATTERN.test(pin)) throw ValidationError.field(field, PIN_MESSAGES.invalid);
-  const answer = await checkDelivery(db, pin, now);
+  const answer = await checkDelivery(db, pin, now, known);
   if (!answer.serviceable) throw ValidationError.field(field, answer.message);
   return answer;
 }
@@ -270,7 +290,7 @@ export function createDeliveryService(deps: DeliveryDeps) {
       return { ...state, generation };
     }
     const began = generation;
-    const fresh = { ...(await readState(db)), checkedAt: performance.now() };
+    const fresh = { ...(await readDeliveryState(db)), checkedAt: performance.now() };
     if (began === generation) {
       if (!state || state.version !== fresh.version || state.directory !== fresh.directory) {
         byPin.clear();

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createProduct, createUser } from "../../../test/factories.ts";
+import { createProduct, createUser, type ProductRow } from "../../../test/factories.ts";
 import { createTestClock, setupTestDatabase } from "../../../test/helpers.ts";
 import {
   cartLines,
@@ -270,5 +270,96 @@ describe("takeStock", () => {
       .execute(sql`update product_sizes set stock = stock - 1 where product_id = ${product.id}`)
       .catch((e: unknown) => e);
     expect(raw).toBeInstanceOf(Error);
+  });
+});
+
+describe("placing a long order", () => {
+  /** A shopper with one unit of each of `count` fresh products (size M) in their cart. */
+  async function longCart(count: number) {
+    const shopper = await createUser(db, { name: "Kavya Rao", now: clock() });
+    const made: ProductRow[] = [];
+    for (let i = 0; i < count; i++) {
+      made.push(
+        await createProduct(db, {
+          title: `Long Order Saree ${i + 1}`,
+          price: 1250,
+          sizes: [{ size: "M", stock: 5 }],
+        }),
+      );
+    }
+    for (const product of made) {
+      await db
+        .insert(cartLines)
+        .values({ userId: shopper.id, productId: product.id, size: "M", quantity: 1 });
+    }
+    const place = () =>
+      service.place(shopper.user, {
+        user: {
+          name: "Kavya Rao",
+          email: "kavya.long@example.in",
+          phone: "9123456780",
+          address: "4 Park Street, Kolkata, West Bengal, 700016, India",
+        },
+        items: made.map((p) => ({ productId: p.id, size: "M", quantity: 1 })),
+        totalAmount: 1250 * count,
+      });
+    return { shopper, made, place };
+  }
+
+  // Orders of up to 10 lines send their items with the order; longer ones wait for its row.
+  it("places 12 lines: every item, each size's stock taken, one event, both e-mails", async () => {
+    const { shopper, made, place } = await longCart(12);
+    const { body } = await place();
+    expect(body.order.items).toHaveLength(12);
+    expect(new Set(body.order.items.map((item) => item.productId))).toEqual(
+      new Set(made.map((p) => p.id)),
+    );
+    for (const product of made) expect(await stockOf(product.id)).toBe(4);
+    const events = await eventsOf(body.order._id);
+    const data = (e: (typeof events)[number]) => e.data as Record<string, unknown>;
+    expect(events.map((e) => [e.type, data(e).items, data(e).mail])).toEqual([
+      ["placed", 12, "sent"],
+    ]);
+    const [mail] = await mailsTo(shopper.user.email);
+    expect(mail?.subject).toContain(body.order.orderNumber);
+    expect(mail?.text).toContain("Long Order Saree 12");
+    expect(await db.select().from(cartLines).where(eq(cartLines.userId, shopper.id))).toEqual([]);
+  });
+
+  it("undoes the order, its items, event, e-mails and emptied cart when taking the stock fails", async () => {
+    for (const count of [2, 12]) {
+      const { shopper, made, place } = await longCart(count);
+      const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+      // The stock statement goes last, after everything else was sent: make it fail there.
+      await db.execute(
+        sql.raw(`
+        create function fail_stock() returns trigger language plpgsql as $$
+        begin
+          if new.product_id = '${made.at(-1)!.id}' then raise exception 'stock write failed'; end if;
+          return new;
+        end $$`),
+      );
+      await db.execute(
+        sql.raw(
+          "create trigger fail_stock before update on product_sizes for each row execute function fail_stock()",
+        ),
+      );
+      try {
+        await expect(place()).rejects.toThrow();
+      } finally {
+        await db.execute(sql.raw("drop trigger fail_stock on product_sizes"));
+        await db.execute(sql.raw("drop function fail_stock()"));
+      }
+      const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+      expect(after!.n).toBe(before!.n);
+      for (const product of made) expect(await stockOf(product.id)).toBe(5);
+      expect(
+        await db.select().from(cartLines).where(eq(cartLines.userId, shopper.id)),
+      ).toHaveLength(count);
+      expect(await mailsTo(shopper.user.email)).toEqual([]);
+      // Nothing was left behind: the same cart places once the stock can be taken.
+      const { body } = await place();
+      expect(body.order.items).toHaveLength(count);
+    }
   });
 });

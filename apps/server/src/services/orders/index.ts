@@ -7,7 +7,7 @@
  * left pending too long are cancelled by cancelExpiredOrders.
  */
 
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   CANCELLABLE_STATUSES,
   COD_MESSAGES,
@@ -44,7 +44,7 @@ import {
   releaseCoupon,
   retakeCoupon,
 } from "../coupons/index.ts";
-import { assertDeliverable, getDeliverySettings } from "../delivery/index.ts";
+import { assertDeliverable, readDeliveryState } from "../delivery/index.ts";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "../errors.ts";
 import { assertBuyerGstin, recordTaxDocuments } from "../gst/index.ts";
 import { createRateLimits, type RateLimits } from "../rate-limit.ts";
@@ -60,13 +60,16 @@ import {
 import {
   checkPendingCaps,
   DEFAULT_ORDER_LIMITS,
+  logDroppedMail,
   mailShopper,
   type OrderLimits,
   type OrderLog,
+  readShopperMailbox,
+  shopperMailOutcome,
 } from "./limits.ts";
 import { type OrderRow, sortItems, toOrder, toOrders } from "./read.ts";
 import { sqlState, withRetries } from "./retry.ts";
-import { clearUserCart, insertItems, insertOrder, insertOrderEvent } from "./statements.ts";
+import { clearUserCart, insertOrderEvent, insertOrderWithItems } from "./statements.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
 import { withTimelines } from "./timeline.ts";
 import { upiPaymentFor } from "./upi.ts";
@@ -516,12 +519,13 @@ export function createOrderService(deps: {
     const now = clock();
     // Reads sent together, one round trip (issue #11): the database runs them in this order. The
     // activity history (record 0050): the order and its stock rows are the shopper's 'order'.
-    const [lines, , settings, store] = await Promise.all([
+    const [lines, , deliveryState, store] = await Promise.all([
       readCart(tx, user.id, { forUpdate: true }),
       withActivityContext(tx, { actorId: user.id, reason: "order" }),
-      getDeliverySettings(tx),
+      readDeliveryState(tx),
       getStoreSettings(tx),
     ]);
+    const { settings } = deliveryState;
     if (lines.length === 0) throw ValidationError.field("items", ORDER_MESSAGES.emptyCart);
     // Issue #14 (record 0036): items, then shipping below the threshold and the COD fee.
     const method = input.paymentMethod ?? "upi";
@@ -541,22 +545,28 @@ export function createOrderService(deps: {
     // The COD rules' count of returned orders goes in the same round trip (a pure read).
     const returned = returnedCounts(tx, user.id, input.user.phone);
     returned.catch(() => {});
-    const [caps, deliverable] = await Promise.allSettled([
-      checkPendingCaps(
-        tx,
-        user.id,
-        lines.reduce((sum, l) => sum + l.quantity, 0),
-        limits,
-      ),
+    const caps = checkPendingCaps(
+      tx,
+      user.id,
+      lines.reduce((sum, l) => sum + l.quantity, 0),
+      limits,
+    );
+    // Where the shopper's e-mail may go, read under their lock (sent after it).
+    const mailbox = readShopperMailbox(tx, user.id, now);
+    const [capped, deliverable, mailboxRead] = await Promise.allSettled([
+      caps,
       assertDeliverable(
         tx,
         pin,
         input.shippingAddress ? "shippingAddress.pincode" : "user.address",
         now,
+        deliveryState,
       ),
+      mailbox,
     ]);
-    if (caps.status === "rejected") throw caps.reason;
+    if (capped.status === "rejected") throw capped.reason;
     if (deliverable.status === "rejected") throw deliverable.reason;
+    if (mailboxRead.status === "rejected") throw mailboxRead.reason;
     const delivery = deliverable.value;
     if (method === "cash_on_delivery" && !delivery.codAvailable) {
       throw ValidationError.field("paymentMethod", SHIPPING_MESSAGES.codNotAvailable(delivery.pin));
@@ -589,44 +599,46 @@ export function createOrderService(deps: {
       });
     }
     const shipping = input.shippingAddress;
-    const [row] = await insertOrder(tx, {
-      userId: user.id,
-      paymentMethod: method,
-      totalPaise,
-      subtotalPaise: charges.subtotalPaise,
-      shippingPaise: charges.shippingPaise,
-      codFeePaise: charges.codFeePaise,
-      couponCode: coupon?.code ?? null,
-      discountPaise: charges.discountPaise,
-      buyerGstin: input.buyerGstin ?? null,
-      customerName: input.user.name,
-      customerEmail: input.user.email,
-      customerPhone: input.user.phone,
-      address: shipping ? joinAddress(shipping) : input.user.address,
-      shippingAddress: shipping
-        ? JSON.stringify({
-            streetAddress: shipping.streetAddress,
-            apartment: shipping.apartment,
-            city: shipping.city,
-            state: shipping.state,
-            pincode: shipping.pincode,
-            country: shipping.country,
-            addressType: shipping.addressType,
-          })
-        : null,
-      addressType: shipping?.addressType ?? "home",
-      confirmBy: new Date(now.getTime() + settings.confirmWithinHours * 60 * 60 * 1000),
-      paymentFirstReason: cod.paymentFirstReason,
-      deliveryPin: delivery.pin,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const order = row!;
-    // The items, the coupon's use and the emptied cart in one round trip.
-    const [items] = await Promise.all([
-      insertItems(
+    // The order's id is made here, so the order, its items, the emptied cart and its event go in
+    // one round trip (issue #11); the database runs them in this order.
+    const orderId = randomUUID();
+    const mail = shopperMailOutcome(mailboxRead.value, limits.mailsPerHour);
+    const [[order, items]] = await Promise.all([
+      insertOrderWithItems(
         tx,
-        order.id,
+        {
+          id: orderId,
+          userId: user.id,
+          paymentMethod: method,
+          totalPaise,
+          subtotalPaise: charges.subtotalPaise,
+          shippingPaise: charges.shippingPaise,
+          codFeePaise: charges.codFeePaise,
+          couponCode: coupon?.code ?? null,
+          discountPaise: charges.discountPaise,
+          buyerGstin: input.buyerGstin ?? null,
+          customerName: input.user.name,
+          customerEmail: input.user.email,
+          customerPhone: input.user.phone,
+          address: shipping ? joinAddress(shipping) : input.user.address,
+          shippingAddress: shipping
+            ? JSON.stringify({
+                streetAddress: shipping.streetAddress,
+                apartment: shipping.apartment,
+                city: shipping.city,
+                state: shipping.state,
+                pincode: shipping.pincode,
+                country: shipping.country,
+                addressType: shipping.addressType,
+              })
+            : null,
+          addressType: shipping?.addressType ?? "home",
+          confirmBy: new Date(now.getTime() + settings.confirmWithinHours * 60 * 60 * 1000),
+          paymentFirstReason: cod.paymentFirstReason,
+          deliveryPin: delivery.pin,
+          createdAt: now,
+          updatedAt: now,
+        },
         lines.map((line, i) => ({
           discountPaise: coupon?.perLine[i] ?? 0,
           productId: line.productId,
@@ -638,58 +650,63 @@ export function createOrderService(deps: {
           quantity: line.quantity,
         })),
       ),
-      coupon ? recordRedemption(tx, coupon, order.id, user.id, now) : undefined,
       clearUserCart(tx, { userId: user.id }),
+      insertOrderEvent(tx, {
+        orderId,
+        actorId: user.id,
+        actorName: user.name,
+        type: "placed",
+        data: {
+          status: "pending",
+          totalAmount: totalPaise / 100,
+          shippingAmount: charges.shippingPaise / 100,
+          codFeeAmount: charges.codFeePaise / 100,
+          ...(coupon
+            ? { couponCode: coupon.code, discountAmount: charges.discountPaise / 100 }
+            : {}),
+          paymentMethod: method,
+          items: lines.length,
+          mail,
+        },
+        createdAt: now,
+      }),
     ]);
 
     const placed = toOrder(order, sortItems(items));
-    // To the account's verified address (the checkout address is shown inside), within its limit;
-    // the store's copy goes with it.
-    const [mail] = await Promise.all([
-      mailShopper(
-        tx,
-        order,
-        {
-          ...orderPlacedEmail(
-            store,
-            placed,
-            publicUrl,
-            await upiPaymentFor(placed, settings),
-            confirmationLinksFor(placed, deps.appSecret, publicUrl),
-          ),
-          kind: "order-placed",
-        },
-        { now, mailsPerHour: limits.mailsPerHour, log: deps.log },
-      ),
+    logDroppedMail(mail, order, "order-placed", {
+      mailsPerHour: limits.mailsPerHour,
+      log: deps.log,
+    });
+    const shopperEmail = mailboxRead.value.email;
+    const upi = mail === "sent" ? await upiPaymentFor(placed, settings) : undefined;
+    // The e-mails (to the account's verified address, within its hourly limit, the checkout
+    // address shown inside; and the store's copy), the coupon's use and, last, the stock, in one
+    // round trip. The stock's row locks (and the catalogue's `live` version row at commit) are
+    // held from there to the commit only, so orders for other products do not queue behind this
+    // one's inserts. Short stock still undoes everything above.
+    await Promise.all([
+      mail === "sent" && shopperEmail
+        ? enqueueEmail(tx, {
+            ...orderPlacedEmail(
+              store,
+              placed,
+              publicUrl,
+              upi,
+              confirmationLinksFor(placed, deps.appSecret, publicUrl),
+            ),
+            kind: "order-placed",
+            to: shopperEmail,
+          })
+        : undefined,
       enqueueEmail(tx, {
         ...newOrderStoreEmail(store, placed, publicUrl),
         kind: "order-new-store",
         to: store.ordersEmail,
         headers: { "Reply-To": user.email },
       }),
+      coupon ? recordRedemption(tx, coupon, order.id, user.id, now) : undefined,
+      takeStock(tx, lines),
     ]);
-    const event = insertOrderEvent(tx, {
-      orderId: order.id,
-      actorId: user.id,
-      actorName: user.name,
-      type: "placed",
-      data: {
-        status: "pending",
-        totalAmount: totalPaise / 100,
-        shippingAmount: charges.shippingPaise / 100,
-        codFeeAmount: charges.codFeePaise / 100,
-        ...(coupon ? { couponCode: coupon.code, discountAmount: charges.discountPaise / 100 } : {}),
-        paymentMethod: method,
-        items: lines.length,
-        mail,
-      },
-      createdAt: now,
-    });
-    // The stock last: its row locks (and the catalogue's `live` version row, which every stock
-    // change bumps) are held from here to the commit only, so orders for other products do not
-    // queue behind this one's inserts. Short stock still undoes everything above. Sent in the
-    // same round trip as the order's event.
-    await Promise.all([event, takeStock(tx, lines)]);
     return { message: ORDER_MESSAGES.placed, order: placed };
   }
 

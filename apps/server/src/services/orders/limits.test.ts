@@ -199,6 +199,34 @@ describe("order e-mails", () => {
     await place(shopper, product.id, 1, { orders: looping });
     expect(await mailsTo(shopper.user.email)).toHaveLength(5);
   });
+
+  it("log a dropped placement e-mail with its order's number; the store's copy still goes", async () => {
+    const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
+    const logged = createOrderService({
+      db,
+      clock,
+      publicUrl,
+      limits: { mailsPerHour: 1 },
+      log: { warn: (obj, msg) => warnings.push({ obj: obj as Record<string, unknown>, msg }) },
+    });
+    const shopper = await createUser(db, { now: clock() });
+    const product = await kurta();
+    await place(shopper, product.id, 1, { orders: logged });
+    expect(warnings).toEqual([]);
+    const second = await place(shopper, product.id, 1, { orders: logged });
+    expect(warnings).toEqual([
+      {
+        obj: { orderNumber: second.orderNumber, kind: "order-placed", userId: shopper.id },
+        msg: "order e-mail dropped: the account was sent 1 order e-mails in the last hour",
+      },
+    ]);
+    expect(await mailsTo(shopper.user.email)).toHaveLength(1);
+    const storeCopies = await db
+      .select({ subject: emailOutbox.subject })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "order-new-store"));
+    expect(storeCopies.some((m) => m.subject.includes(second.orderNumber))).toBe(true);
+  });
 });
 
 describe("cancelExpiredOrders", () => {

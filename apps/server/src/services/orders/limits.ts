@@ -101,16 +101,55 @@ export async function checkPendingCaps(
 /** What became of a shopper's order e-mail; recorded as `mail` in the order event's data. */
 export type MailOutcome = "sent" | "dropped: hourly limit" | "dropped: no verified account";
 
-function dropUnverified(
-  order: { orderNumber: string },
-  email: { kind: string },
-  log: OrderLog | undefined,
+/** Where a shopper's order e-mails may go: the account's verified address, if any, and how many
+ * order e-mails it was sent in the hour before `now`. */
+export type ShopperMailbox = { email: string | null; sentThisHour: number };
+
+/**
+ * The account's verified address and the hour's count, sent together (one round trip; the count is
+ * unused without an address). Sent after the shopper's lock (checkPendingCaps) in the same round
+ * trip, the count is made under it, so two orders of one shopper are counted one after the other.
+ */
+export async function readShopperMailbox(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<ShopperMailbox> {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const [[account], [counted]] = await Promise.all([
+    verifiedEmail(tx, { userId }),
+    mailsSentSince(tx, { userId, since: since.toISOString() }),
+  ]);
+  return { email: account?.email ?? null, sentThisHour: Number(counted?.n ?? 0) };
+}
+
+/** What becomes of a shopper's order e-mail, given their mailbox. */
+export function shopperMailOutcome(
+  mailbox: ShopperMailbox | null,
+  mailsPerHour: number,
 ): MailOutcome {
-  log?.warn(
-    { orderNumber: order.orderNumber, kind: email.kind },
-    "order e-mail dropped: the order has no account with a verified address",
-  );
-  return "dropped: no verified account";
+  if (!mailbox?.email) return "dropped: no verified account";
+  return mailbox.sentThisHour >= mailsPerHour ? "dropped: hourly limit" : "sent";
+}
+
+/** Logs an order e-mail that was not sent, and why. */
+export function logDroppedMail(
+  outcome: MailOutcome,
+  order: { userId: string | null; orderNumber: string },
+  kind: string,
+  options: { mailsPerHour: number; log?: OrderLog | undefined },
+): void {
+  if (outcome === "dropped: no verified account") {
+    options.log?.warn(
+      { orderNumber: order.orderNumber, kind },
+      "order e-mail dropped: the order has no account with a verified address",
+    );
+  } else if (outcome === "dropped: hourly limit") {
+    options.log?.warn(
+      { orderNumber: order.orderNumber, kind, userId: order.userId },
+      `order e-mail dropped: the account was sent ${options.mailsPerHour} order e-mails in the last hour`,
+    );
+  }
 }
 
 /**
@@ -133,24 +172,13 @@ export async function mailShopper(
     onQueued?: ((outboxId: string) => void) | undefined;
   },
 ): Promise<MailOutcome> {
-  if (!order.userId) return dropUnverified(order, email, options.log);
-  const since = new Date(options.now.getTime() - HOUR_MS);
-  // The address and the hour's count in one round trip (the count is unused without an address).
-  const [[account], [counted]] = await Promise.all([
-    verifiedEmail(tx, { userId: order.userId }),
-    mailsSentSince(tx, { userId: order.userId, since: since.toISOString() }),
-  ]);
-  if (!account) return dropUnverified(order, email, options.log);
-  if (Number(counted?.n ?? 0) >= options.mailsPerHour) {
-    options.log?.warn(
-      { orderNumber: order.orderNumber, kind: email.kind, userId: order.userId },
-      `order e-mail dropped: the account was sent ${options.mailsPerHour} order e-mails in the last hour`,
-    );
-    return "dropped: hourly limit";
-  }
+  const mailbox = order.userId ? await readShopperMailbox(tx, order.userId, options.now) : null;
+  const outcome = shopperMailOutcome(mailbox, options.mailsPerHour);
+  logDroppedMail(outcome, order, email.kind, options);
+  if (outcome !== "sent" || !mailbox?.email) return outcome;
   const outboxId = await enqueueEmail(tx, {
     ...email,
-    to: account.email,
+    to: mailbox.email,
     notBefore: options.holdUntil,
   });
   options.onQueued?.(outboxId);

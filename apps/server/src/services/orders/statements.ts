@@ -34,15 +34,19 @@ export type OrderValues = Required<
     | "createdAt"
     | "updatedAt"
   >
-> & { shippingAddress: string | null };
+> & { id: string; shippingAddress: string | null };
 
 const p = (name: keyof OrderValues) => sql.placeholder(name);
 
-/** A new pending order, its stock held, numbered from the order number sequence. */
-export const insertOrder = prepared<OrderValues, OrderRow[]>("order_insert", (db) =>
+/**
+ * A new pending order, its stock held, numbered from the order number sequence. Its id is the
+ * app's (`randomUUID`), so its items and event can be sent before its row comes back.
+ */
+const insertOrder = prepared<OrderValues, OrderRow[]>("order_insert", (db) =>
   db
     .insert(orders)
     .values({
+      id: p("id"),
       orderNumber: sql`'VST-' || nextval('order_number_seq')::text`,
       userId: p("userId"),
       status: "pending",
@@ -100,8 +104,28 @@ const itemStatements = new Map<
   (db: DbOrTx, values: Record<string, unknown>) => Promise<ItemRow[]>
 >();
 
+/**
+ * A new order and its items, in the order given. The items go in the same round trip as the order
+ * (sent after it on the same path, so the database inserts the order first) when there are up to
+ * PREPARED_ITEMS of them; more go through the query builder, whose send order is not the call
+ * order, so they wait for the order's row.
+ */
+export async function insertOrderWithItems(
+  db: DbOrTx,
+  order: OrderValues,
+  items: readonly ItemValues[],
+): Promise<[OrderRow, ItemRow[]]> {
+  const row = insertOrder(db, order);
+  const inserted =
+    items.length > PREPARED_ITEMS
+      ? row.then(() => insertItems(db, order.id, items))
+      : insertItems(db, order.id, items);
+  const [[placed], lines] = await Promise.all([row, inserted]);
+  return [placed!, lines];
+}
+
 /** The order's items, in the order given. */
-export function insertItems(
+function insertItems(
   db: DbOrTx,
   orderId: string,
   items: readonly ItemValues[],
