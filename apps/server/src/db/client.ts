@@ -230,38 +230,81 @@ async function migrateUnderLock(url: string): Promise<void> {
   }
 }
 
+/** How long a lock or unlock may take before its connection is given up as dead. */
+export const LOCK_QUERY_TIMEOUT_MS = 10_000;
+
 /**
  * Advisory locks on one connection of their own (postgres-js connects on the first query, so a
  * process that never locks opens nothing). max 1: every lock and unlock of this process goes to
  * the same session; no lifetime or idle limit, so postgres-js never closes it under a held lock.
- * If the connection is lost anyway, the server releases its locks; the next query opens a new one.
+ * If the connection is lost anyway, the server releases its locks. The client is then replaced by
+ * a new one: after a connection cut while idle (`pg_terminate_backend`, a database restart), an
+ * unlock that failed could leave postgres-js's client with its next query waiting forever, and
+ * every later round of every job of the process with it (seen in job-lock.test.ts, about one run
+ * in six). A lock or unlock that takes longer than LOCK_QUERY_TIMEOUT_MS gives the client up too.
  */
 function advisoryLocks(url: string): AdvisoryLocks & { end(): Promise<void> } {
-  const session = postgres(url, {
-    max: 1,
-    max_lifetime: null,
-    idle_timeout: 0,
-    backoff: reconnectBackoff,
-    fetch_types: false,
-    // pg_advisory_unlock of a lock the session does not hold warns; false says it already.
-    onnotice: () => {},
-  });
+  const connect = () =>
+    postgres(url, {
+      max: 1,
+      max_lifetime: null,
+      idle_timeout: 0,
+      backoff: reconnectBackoff,
+      fetch_types: false,
+      // pg_advisory_unlock of a lock the session does not hold warns; false says it already.
+      onnotice: () => {},
+    });
+  let session = connect();
+  let ended = false;
+  /** The session given up: closed (the server releases its locks), a new client for what follows. */
+  function replace(dead: ReturnType<typeof connect>): void {
+    if (ended || session !== dead) return;
+    session = connect();
+    dead.end({ timeout: 0 }).catch(() => {});
+  }
+  /** `query` on the current session, within LOCK_QUERY_TIMEOUT_MS; a failure replaces the session. */
+  async function run<T>(query: (sql: ReturnType<typeof connect>) => Promise<T>): Promise<T> {
+    const current = session;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        query(current),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error("the lock connection did not answer in time")),
+            LOCK_QUERY_TIMEOUT_MS,
+          );
+        }),
+      ]);
+    } catch (error) {
+      replace(current);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
     async tryLock(key) {
-      const [row] = await session`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`;
+      const [row] = await run(
+        (sql) => sql`select pg_try_advisory_lock(${key.toString()}::bigint) as locked`,
+      );
       return row?.locked === true;
     },
     async unlock(key) {
       try {
-        const [row] =
-          await session`select pg_advisory_unlock(${key.toString()}::bigint) as unlocked`;
+        const [row] = await run(
+          (sql) => sql`select pg_advisory_unlock(${key.toString()}::bigint) as unlocked`,
+        );
         return row?.unlocked === true;
       } catch {
         // Not sent: the session is gone (its locks with it), or going (the process is closing).
         return false;
       }
     },
-    end: () => session.end({ timeout: 5 }),
+    end: () => {
+      ended = true;
+      return session.end({ timeout: 5 });
+    },
   };
 }
 
