@@ -83,6 +83,58 @@ describe("cart", () => {
     expect(read.json().map((l: { price: number }) => l.price)).toEqual([1299, 1299]);
   });
 
+  it("answers an add with the whole cart exactly as a read shows it, the added-onto line in its place", async () => {
+    const cookie = await shopper();
+    const kurta = await createProduct(db, { sizes: [{ size: "M", stock: 9 }] });
+    const saree = await createProduct(db, {
+      colors: ["Teal"],
+      sizes: [{ size: "Free", stock: 3 }],
+      colorImages: [{ color: "Teal", imageUrl: "/images/teal-only.webp" }],
+    });
+    const dupatta = await createProduct(db, {
+      sizes: [
+        { size: "S", stock: 2 },
+        { size: "L", stock: 4 },
+      ],
+    });
+    await call("POST", "/add", cookie, { productId: kurta.id, size: "M" });
+    await call("POST", "/add", cookie, { productId: saree.id, size: "Free", color: "Teal" });
+    await call("POST", "/add", cookie, { productId: dupatta.id, size: "S" });
+    // A size taken off the product after it went into the cart shows with stock 0.
+    await db
+      .delete(productSizes)
+      .where(and(eq(productSizes.productId, dupatta.id), eq(productSizes.size, "S")));
+
+    // Onto the first line: it keeps its place, with its new quantity.
+    const added = await call("POST", "/add", cookie, {
+      productId: kurta.id,
+      size: "M",
+      quantity: 4,
+    });
+    expect(added.statusCode).toBe(200);
+    const read = await call("GET", "", cookie);
+    expect(added.json()).toEqual(read.json());
+    expect(
+      added
+        .json()
+        .map((l: { size: string; quantity: number; stock: number }) => [
+          l.size,
+          l.quantity,
+          l.stock,
+        ]),
+    ).toEqual([
+      ["M", 5, 9],
+      ["Free", 1, 3],
+      ["S", 1, 0],
+    ]);
+    expect(added.json()[1].imageUrl).toBe("/images/teal-only.webp");
+
+    // A new line goes last, and the reply is again what a read shows.
+    const another = await call("POST", "/add", cookie, { productId: dupatta.id, size: "L" });
+    expect(another.json()).toEqual((await call("GET", "", cookie)).json());
+    expect(another.json().map((l: { size: string }) => l.size)).toEqual(["M", "Free", "S", "L"]);
+  });
+
   it("keeps two colours of one size apart, shows the colour's image and checks the colour", async () => {
     const cookie = await shopper();
     const saree = await createProduct(db, {

@@ -144,7 +144,12 @@ export async function readCart(
       : await (options.forUpdate ? cartOfGuestForUpdate : cartOfGuest)(db, {
           owner: values.guestCartId,
         });
-  return rows.map((row) => ({
+  return rows.map(pricedLine);
+}
+
+/** A cart row as a priced line: the colour's picture when it has one. */
+function pricedLine(row: CartRow): PricedLine {
+  return {
     productId: row.productId,
     title: row.title,
     imageUrl: row.colorImage ?? row.imageUrl,
@@ -155,7 +160,7 @@ export async function readCart(
     stock: row.stock,
     colorKey: row.color,
     pricePaise: row.pricePaise,
-  }));
+  };
 }
 
 /** The read shape of priced lines (drops the internal fields). */
@@ -191,6 +196,9 @@ async function productSize(tx: DbOrTx, productId: string, size: string): Promise
  * when the cart's rules allow it: the size in stock for what the cart would then hold, and the
  * colour none or one of the product's, spelled as the product spells it. Undefined when there is
  * no such product; `added` false when a rule refused (the caller says which, from what was read).
+ * When the line was added, the same statement answers with the whole cart as it now is (what
+ * readCart reads): the statement's snapshot holds the cart before the add, so the added line comes
+ * from the insert's own returned row, in place of its earlier version.
  * The checks are the shopper's guide; the order takes the stock under its locks (services/orders),
  * so no transaction is needed around them.
  */
@@ -199,14 +207,14 @@ async function addIfAllowed(
   owner: CartOwner,
   input: AddToCart,
   color: string,
-): Promise<(SizeInfo & { held: number; added: boolean }) | undefined> {
+): Promise<(SizeInfo & { held: number; added: boolean; cart: PricedLine[] }) | undefined> {
   if (!isUuid(input.productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
   const values = ownerValues(owner);
   const [column, ownerId] =
     "userId" in values
       ? [sql.raw("user_id"), values.userId]
       : [sql.raw("guest_cart_id"), values.guestCartId];
-  const [row] = rowsOf<{ colors: string[]; stock: number | null; held: number; added: number }>(
+  const rows = rowsOf<AddedRow>(
     await db.execute(sql`
       with info as (
         select p.colors, s.stock,
@@ -225,20 +233,65 @@ async function addIfAllowed(
            and (${color}::text = '' or ${color}::text = any(info.colors))
         on conflict (${column}, product_id, size, color)
           do update set quantity = cart_lines.quantity + excluded.quantity
-        returning 1
+        returning id, product_id, size, color, quantity, created_at
+      ), lines as (
+        select ${cartLines.id} as id, ${cartLines.productId} as product_id,
+               ${cartLines.size} as size, ${cartLines.color} as color,
+               ${cartLines.quantity} as quantity, ${cartLines.createdAt} as created_at
+          from ${cartLines}
+         where ${ownedBy(owner)}
+           and not exists (select 1 from added where added.id = ${cartLines.id})
+        union all
+        select id, product_id, size, color, quantity, created_at from added
       )
-      select info.colors, info.stock, info.held, (select count(*)::int from added) as added
-        from info`),
+      select info.colors, info.stock, info.held, (select count(*)::int from added) as added,
+             cart.product_id as "productId", cart.size, cart.color, cart.quantity, cart.title,
+             cart.image_url as "imageUrl", cart.price_paise as "pricePaise",
+             cart.line_stock as "lineStock", cart.color_image as "colorImage"
+        from info
+        left join (
+          select l.id, l.product_id, l.size, l.color, l.quantity, l.created_at, p.title,
+                 p.image_url, p.price_paise, coalesce(ps.stock, 0) as line_stock,
+                 (select pi.url from product_images pi
+                   where pi.product_id = l.product_id and pi.color = l.color and l.color <> ''
+                   order by pi.position, pi.id limit 1) as color_image
+            from lines l
+            join products p on p.id = l.product_id
+            left join product_sizes ps on ps.product_id = l.product_id and ps.size = l.size
+        ) cart on exists (select 1 from added)
+       order by cart.created_at, cart.id`),
   );
+  const [row] = rows;
   if (!row) return undefined;
   if (row.stock === null) throw ValidationError.field("size", CART_MESSAGES.selectSize);
+  const added = Number(row.added) > 0;
   return {
     colors: row.colors,
     stock: Number(row.stock),
     held: Number(row.held),
-    added: Number(row.added) > 0,
+    added,
+    cart: added
+      ? rows.map((r) =>
+          pricedLine({
+            productId: r.productId!,
+            size: r.size!,
+            color: r.color!,
+            quantity: Number(r.quantity),
+            title: r.title!,
+            imageUrl: r.imageUrl!,
+            pricePaise: Number(r.pricePaise),
+            stock: Number(r.lineStock),
+            colorImage: r.colorImage,
+          }),
+        )
+      : [],
   };
 }
+
+/** addIfAllowed's rows: what was read for the rules, and a cart line (all null when not added). */
+type AddedRow = { colors: string[]; stock: number | null; held: number; added: number } & {
+  [K in Exclude<keyof CartRow, "stock">]: CartRow[K] | null;
+} & { lineStock: number | null };
 
 /** The product's own spelling of a colour, or the 400 when the product has no such colour. */
 function checkColor(info: SizeInfo, color: string | undefined): string {
@@ -452,14 +505,15 @@ export function createCartService(deps: { db: Db; clock?: Clock; rateLimits?: Ra
   /**
    * Adds under the cart's rules; on a guest cart, inside the caller's transaction. One statement
    * when the colour is spelled as the product spells it (or not given), as the store's pages send
-   * it; a colour in another case is matched here and added under the product's spelling.
+   * it; a colour in another case is matched here and added under the product's spelling. The cart
+   * as it is after the add comes back from the same statement.
    */
-  const addLine = async (tx: DbOrTx, owner: CartOwner, input: AddToCart) => {
+  const addLine = async (tx: DbOrTx, owner: CartOwner, input: AddToCart): Promise<Cart> => {
     let color = input.color ?? "";
     for (;;) {
       const info = await addIfAllowed(tx, owner, input, color);
       if (!info) throw new NotFoundError(CART_MESSAGES.productNotFound);
-      if (info.added) return;
+      if (info.added) return toCart(info.cart);
       // Refused: the first rule that refuses is said, in the order the cart has always said them.
       const spelled = checkColor(info, input.color);
       if (info.stock <= 0) throw new ConflictError(CART_MESSAGES.outOfStock, { available: 0 });
@@ -491,13 +545,12 @@ export function createCartService(deps: { db: Db; clock?: Clock; rateLimits?: Ra
      * Adds under the cart's rules inside the caller's transaction, without reading the cart back
      * (the wishlist's move to cart, record 0045).
      */
-    addWithin: (tx: DbOrTx, userId: string, input: AddToCart) => addLine(tx, userId, input),
-
-    /** Three round trips: the checks' one query, the upsert, the cart read back. */
-    async add(userId: string, input: AddToCart): Promise<Cart> {
-      await addLine(db, userId, input);
-      return read(userId);
+    addWithin: async (tx: DbOrTx, userId: string, input: AddToCart) => {
+      await addLine(tx, userId, input);
     },
+
+    /** One statement: the rules' reads, the add, and the cart read back (addIfAllowed). */
+    add: (userId: string, input: AddToCart): Promise<Cart> => addLine(db, userId, input),
 
     async update(owner: CartOwner, input: UpdateCart): Promise<Cart> {
       await db.transaction(async (tx) => {
@@ -565,16 +618,14 @@ export function createCartService(deps: { db: Db; clock?: Clock; rateLimits?: Ra
       if (newGuestCarts && ip && !(guestCartId && isUuid(guestCartId))) {
         await newGuestCarts.consume(ip, CART_MESSAGES.tooManyGuestCarts);
       }
-      const id = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const claimed = await claimGuestCart(
           tx,
           guestCartId && isUuid(guestCartId) ? guestCartId : null,
           clock(),
         );
-        await addLine(tx, { guestCartId: claimed }, input);
-        return claimed;
+        return { guestCartId: claimed, cart: await addLine(tx, { guestCartId: claimed }, input) };
       });
-      return { guestCartId: id, cart: await read({ guestCartId: id }) };
     },
 
     /** Update, remove and clear on a guest cart: the same as a shopper's, and marks it active. */
