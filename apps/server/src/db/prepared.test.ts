@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setupTestDatabase, testDatabaseKind } from "../../test/helpers.ts";
-import { prepared } from "./prepared.ts";
+import { prepared, preparedSql } from "./prepared.ts";
 import { categories } from "./schema.ts";
 
 const categoryNamed = prepared<{ name: string }, { id: string; name: string }[]>(
@@ -15,6 +15,12 @@ const categoryNamed = prepared<{ name: string }, { id: string; name: string }[]>
       .select({ id: categories.id, name: categories.name })
       .from(categories)
       .where(eq(categories.name, sql.placeholder("name"))),
+);
+
+const categoriesLike = preparedSql<{ pattern: string }, { name: string; n: number }>(
+  "test_categories_like",
+  sql`select name, count(*) over ()::int as n from categories
+       where name like ${sql.placeholder("pattern")}::text order by name`,
 );
 
 describe("a prepared statement", () => {
@@ -50,5 +56,25 @@ describe("a prepared statement", () => {
     // Rolled back with the transaction.
     expect(await categoryNamed(db, { name: "Prepared Shawls" })).toEqual([]);
     expect(await categoryNamed(db, { name: "Prepared Dupattas" })).toEqual([]);
+  });
+
+  it("written in SQL, answers its rows with each call's values, and inside a transaction sees its writes", async () => {
+    const { db } = await setupTestDatabase();
+    await db.insert(categories).values([{ name: "Raw Kurtas" }, { name: "Raw Kurtis" }]);
+    expect(await categoriesLike(db, { pattern: "Raw Kurt%" })).toEqual([
+      { name: "Raw Kurtas", n: 2 },
+      { name: "Raw Kurtis", n: 2 },
+    ]);
+    expect(await categoriesLike(db, { pattern: "Raw Sar%" })).toEqual([]);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(categories).values({ name: "Raw Sarees" });
+        expect(await categoriesLike(tx, { pattern: "Raw Sar%" })).toEqual([
+          { name: "Raw Sarees", n: 1 },
+        ]);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await categoriesLike(db, { pattern: "Raw Sar%" })).toEqual([]);
   });
 });

@@ -19,11 +19,22 @@
  * Values reach the driver as given, without the column's mapping: pass what the driver takes
  * (strings, numbers; a timestamp as its ISO text).
  */
-import type { DbOrTx } from "./client.ts";
+import type { SQL } from "drizzle-orm";
+import { type DbOrTx, rowsOf } from "./client.ts";
 
 type Runnable<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 type Preparable<R> = { prepare(name: string): Runnable<R> };
-type Session = { client: unknown; constructor: object };
+type Session = {
+  client: unknown;
+  constructor: object;
+  prepareQuery(
+    query: unknown,
+    fields: undefined,
+    name: string,
+    arrayMode: false,
+  ): Runnable<unknown>;
+};
+type Dialect = { sqlToQuery(query: SQL): unknown };
 
 /** The session a database or transaction sends its statements through (drizzle's, internal). */
 const sessionOf = (db: DbOrTx) => (db as unknown as { session: Session }).session;
@@ -49,4 +60,23 @@ export function prepared<V extends Record<string, unknown>, R>(
     bound.client = session.client;
     return bound.execute(values);
   };
+}
+
+/**
+ * A statement written in SQL (drizzle's `sql` template, with `sql.placeholder(name)` where values
+ * go), built once per driver as `prepared` builds a query builder's; a call answers its rows as the
+ * driver gives them (column names as the SQL spells them, values unmapped). For statements the
+ * query builder cannot say, such as a writable CTE that answers with what it read and wrote.
+ */
+export function preparedSql<V extends Record<string, unknown>, R>(
+  name: string,
+  query: SQL,
+): (db: DbOrTx, values: V) => Promise<R[]> {
+  const run = prepared<V, unknown>(name, (db) => ({
+    prepare: (statementName) => {
+      const { dialect } = db as unknown as { dialect: Dialect };
+      return sessionOf(db).prepareQuery(dialect.sqlToQuery(query), undefined, statementName, false);
+    },
+  }));
+  return async (db, values) => rowsOf<R>(await run(db, values));
 }

@@ -25,8 +25,8 @@ import {
 import { isUuid } from "@vastra/contracts/ids";
 import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, type DbOrTx, rowsOf } from "../../db/client.ts";
-import { prepared } from "../../db/prepared.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { prepared, preparedSql } from "../../db/prepared.ts";
 import { cartLines, guestCarts, productSizes, products } from "../../db/schema.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -194,53 +194,42 @@ async function productSize(tx: DbOrTx, productId: string, size: string): Promise
  * Adding, in one statement: the product's colours, the size's stock and how many of that size the
  * shopper's cart already holds (every colour) are read, and the line is added (or added onto) only
  * when the cart's rules allow it: the size in stock for what the cart would then hold, and the
- * colour none or one of the product's, spelled as the product spells it. Undefined when there is
- * no such product; `added` false when a rule refused (the caller says which, from what was read).
- * When the line was added, the same statement answers with the whole cart as it now is (what
- * readCart reads): the statement's snapshot holds the cart before the add, so the added line comes
- * from the insert's own returned row, in place of its earlier version.
- * The checks are the shopper's guide; the order takes the stock under its locks (services/orders),
- * so no transaction is needed around them.
+ * colour none or one of the product's, spelled as the product spells it. No row when there is no
+ * such product; `added` 0 when a rule refused (the caller says which, from what was read). When the
+ * line was added, the same statement answers with the whole cart as it now is (what readCart
+ * reads), a row a line: the statement's snapshot holds the cart before the add, so the added line
+ * comes from the insert's own returned row, in place of its earlier version. Built once per owner
+ * column (db/prepared.ts): every add runs it.
  */
-async function addIfAllowed(
-  db: DbOrTx,
-  owner: CartOwner,
-  input: AddToCart,
-  color: string,
-): Promise<(SizeInfo & { held: number; added: boolean; cart: PricedLine[] }) | undefined> {
-  if (!isUuid(input.productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
-  const values = ownerValues(owner);
-  const [column, ownerId] =
-    "userId" in values
-      ? [sql.raw("user_id"), values.userId]
-      : [sql.raw("guest_cart_id"), values.guestCartId];
-  const rows = rowsOf<AddedRow>(
-    await db.execute(sql`
+function addStatement(name: string, owner: "user_id" | "guest_cart_id") {
+  const column = sql.raw(owner);
+  const p = (key: keyof AddValues) => sql.placeholder(key);
+  return preparedSql<AddValues, AddedRow>(
+    name,
+    sql`
       with info as (
         select p.colors, s.stock,
-               (select coalesce(sum(${cartLines.quantity}), 0)::int from ${cartLines}
-                 where ${ownedBy(owner)} and ${cartLines.productId} = p.id
-                   and ${cartLines.size} = ${input.size}::text) as held
+               (select coalesce(sum(c.quantity), 0)::int from cart_lines c
+                 where c.${column} = ${p("owner")}::uuid and c.product_id = p.id
+                   and c.size = ${p("size")}::text) as held
           from products p
-          left join product_sizes s on s.product_id = p.id and s.size = ${input.size}::text
-         where p.id = ${input.productId}::uuid
+          left join product_sizes s on s.product_id = p.id and s.size = ${p("size")}::text
+         where p.id = ${p("productId")}::uuid
       ), added as (
         insert into cart_lines (${column}, product_id, size, color, quantity)
-        select ${ownerId}::uuid, ${input.productId}::uuid, ${input.size}::text, ${color}::text,
-               ${input.quantity}::int
+        select ${p("owner")}::uuid, ${p("productId")}::uuid, ${p("size")}::text,
+               ${p("color")}::text, ${p("quantity")}::int
           from info
-         where info.stock > 0 and info.held + ${input.quantity}::int <= info.stock
-           and (${color}::text = '' or ${color}::text = any(info.colors))
+         where info.stock > 0 and info.held + ${p("quantity")}::int <= info.stock
+           and (${p("color")}::text = '' or ${p("color")}::text = any(info.colors))
         on conflict (${column}, product_id, size, color)
           do update set quantity = cart_lines.quantity + excluded.quantity
         returning id, product_id, size, color, quantity, created_at
       ), lines as (
-        select ${cartLines.id} as id, ${cartLines.productId} as product_id,
-               ${cartLines.size} as size, ${cartLines.color} as color,
-               ${cartLines.quantity} as quantity, ${cartLines.createdAt} as created_at
-          from ${cartLines}
-         where ${ownedBy(owner)}
-           and not exists (select 1 from added where added.id = ${cartLines.id})
+        select c.id, c.product_id, c.size, c.color, c.quantity, c.created_at
+          from cart_lines c
+         where c.${column} = ${p("owner")}::uuid
+           and not exists (select 1 from added where added.id = c.id)
         union all
         select id, product_id, size, color, quantity, created_at from added
       )
@@ -259,8 +248,40 @@ async function addIfAllowed(
             join products p on p.id = l.product_id
             left join product_sizes ps on ps.product_id = l.product_id and ps.size = l.size
         ) cart on exists (select 1 from added)
-       order by cart.created_at, cart.id`),
+       order by cart.created_at, cart.id`,
   );
+}
+type AddValues = {
+  owner: string;
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+};
+/** addStatement's rows: what was read for the rules, and a cart line (all null when not added). */
+type AddedRow = { colors: string[]; stock: number | null; held: number; added: number } & {
+  [K in Exclude<keyof CartRow, "stock">]: CartRow[K] | null;
+} & { lineStock: number | null };
+const addToUserCart = addStatement("cart_add_user", "user_id");
+const addToGuestCart = addStatement("cart_add_guest", "guest_cart_id");
+
+/** See addStatement: what was read for the rules, and the cart after the add when it was made. */
+async function addIfAllowed(
+  db: DbOrTx,
+  owner: CartOwner,
+  input: AddToCart,
+  color: string,
+): Promise<(SizeInfo & { held: number; added: boolean; cart: PricedLine[] }) | undefined> {
+  if (!isUuid(input.productId)) throw new NotFoundError(CART_MESSAGES.productNotFound);
+  const values = ownerValues(owner);
+  const add = "userId" in values ? addToUserCart : addToGuestCart;
+  const rows = await add(db, {
+    owner: "userId" in values ? values.userId : values.guestCartId,
+    productId: input.productId,
+    size: input.size,
+    color,
+    quantity: input.quantity,
+  });
   const [row] = rows;
   if (!row) return undefined;
   if (row.stock === null) throw ValidationError.field("size", CART_MESSAGES.selectSize);
@@ -287,11 +308,6 @@ async function addIfAllowed(
       : [],
   };
 }
-
-/** addIfAllowed's rows: what was read for the rules, and a cart line (all null when not added). */
-type AddedRow = { colors: string[]; stock: number | null; held: number; added: number } & {
-  [K in Exclude<keyof CartRow, "stock">]: CartRow[K] | null;
-} & { lineStock: number | null };
 
 /** The product's own spelling of a colour, or the 400 when the product has no such colour. */
 function checkColor(info: SizeInfo, color: string | undefined): string {
