@@ -12,6 +12,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./fixtures/a11y.ts";
 import { expect, test } from "./fixtures/test.ts";
 import { DEMO_ADMIN, signedInShopper } from "./helpers/accounts.ts";
+import { mailTo } from "./helpers/mailbox.ts";
 import { placeOrder } from "./helpers/orders.ts";
 
 const SHOTS = path.resolve(import.meta.dirname, "../.tmp");
@@ -136,4 +137,30 @@ test("the cart's shipping line, a cash-on-delivery checkout with its fee, and th
   await expectNoSeriousViolations(page, "My Orders with a UPI QR code");
   await upiCard.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, `shipping-orders-upi-${width}.png`) });
+
+  // The order e-mail shows the same payment QR: made when the e-mail was sent and attached inline
+  // (record 0067); the development mailbox shows it in the message's HTML.
+  const placed = `${upiOrder.orderNumber} has been placed`;
+  await expect
+    .poll(async () =>
+      (await mailTo(page.request, shopper.email)).some((m) => m.subject.includes(placed)),
+    )
+    .toBe(true);
+  await page.goto("/dev/mailbox");
+  await page
+    .getByRole("navigation", { name: /messages/i })
+    .getByRole("link")
+    .filter({ hasText: placed })
+    .click();
+  const mailQr = page.frameLocator('iframe[title^="HTML body"]').getByRole("img", {
+    name: new RegExp(`UPI QR code to pay .* for order ${upiOrder.orderNumber}`),
+  });
+  await expect(mailQr).toBeVisible();
+  expect(
+    await mailQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
+  // The picture within the message's frame, the frame within the page.
+  await mailQr.evaluate((img: HTMLImageElement) => img.scrollIntoView({ block: "center" }));
+  await page.locator('iframe[title^="HTML body"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, `shipping-mail-upi-${width}.png`) });
 });

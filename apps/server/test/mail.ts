@@ -11,6 +11,8 @@ export type MimePart = {
   /** The bare media type, lower-cased ("text/plain", "multipart/alternative"). */
   type: string;
   body: string;
+  /** A base64 part's bytes (an attached picture); its `body` is those bytes read as UTF-8. */
+  bytes?: Buffer;
   parts: MimePart[];
 };
 
@@ -130,13 +132,15 @@ export function parseMime(raw: string): MimePart {
     return { headers, type, body: "", parts };
   }
   const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  const bytes =
+    encoding === "base64" ? Buffer.from(rawBody.replace(/\s+/g, ""), "base64") : undefined;
   const body =
     encoding === "quoted-printable"
       ? decodeQuotedPrintable(rawBody)
-      : encoding === "base64"
-        ? Buffer.from(rawBody.replace(/\s+/g, ""), "base64").toString("utf8")
+      : bytes
+        ? bytes.toString("utf8")
         : rawBody;
-  return { headers, type, body: body.replace(/\n$/, ""), parts: [] };
+  return { headers, type, body: body.replace(/\n$/, ""), ...(bytes ? { bytes } : {}), parts: [] };
 }
 
 /** Every leaf part of a message, depth first. */

@@ -854,6 +854,14 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Pictures the HTML shows by `cid:`, made when the message is sent (record 0067): each a QR
+     * code of `qr` (a UPI payment link), attached inline as a PNG.
+     */
+    inlineImages: jsonb("inline_images")
+      .$type<Array<{ cid: string; qr: string }>>()
+      .notNull()
+      .default([]),
     status: outboxStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

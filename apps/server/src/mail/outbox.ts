@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { prepared } from "../db/prepared.ts";
 import { emailOutbox } from "../db/schema.ts";
+import type { InlineImage } from "./inline-images.ts";
 import type { EmailContent } from "./templates.ts";
 
 export type OutgoingEmail = EmailContent & {
@@ -15,6 +16,8 @@ export type OutgoingEmail = EmailContent & {
   campaignId?: string;
   /** Not sent before this moment (a held order e-mail the admin may still withdraw, record 0039). */
   notBefore?: Date | undefined;
+  /** Pictures the HTML shows by `cid:`, made when it is sent (record 0067). */
+  inlineImages?: InlineImage[] | undefined;
 };
 
 export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<string> {
@@ -26,6 +29,8 @@ export async function enqueueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<st
     text: email.text,
     headers: email.headers ?? {},
     campaignId: email.campaignId ?? null,
+    // As JSON text: an array would reach the driver as a PostgreSQL array, not JSON.
+    inlineImages: JSON.stringify(email.inlineImages ?? []),
     // The database's clock when not held, as the column's default.
     notBefore: email.notBefore?.toISOString() ?? null,
   });
@@ -42,6 +47,7 @@ const insertEmail = prepared<
     text: string;
     headers: Record<string, string>;
     campaignId: string | null;
+    inlineImages: string;
     notBefore: string | null;
   },
   { id: string }[]
@@ -56,6 +62,7 @@ const insertEmail = prepared<
       text: sql.placeholder("text"),
       headers: sql.placeholder("headers"),
       campaignId: sql.placeholder("campaignId"),
+      inlineImages: sql`${sql.placeholder("inlineImages")}::jsonb`,
       nextAttemptAt: sql`coalesce(${sql.placeholder("notBefore")}::timestamptz, now())`,
     })
     .returning({ id: emailOutbox.id }),

@@ -24,8 +24,9 @@ export type EmailBlock =
   | { type: "rows"; rows: Array<[string, string]> }
   | { type: "quote"; text: string }
   /**
-   * An image inside the message (a `data:` URL, e.g. a UPI QR code): shown by clients that allow
-   * inline data images; the plain text (and clients that block it) get `alt` and the `link`.
+   * An image inside the message: a `cid:` picture attached when the message is sent (the UPI QR
+   * code, mail/inline-images.ts, record 0067); the plain text (and clients that show no pictures)
+   * get `alt` and the `link`.
    */
   | { type: "image"; src: string; alt: string; width: number; link?: string };
 

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type Nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import { devMailbox } from "../db/schema.ts";
+import { type InlineAttachment, withDataUrls } from "./inline-images.ts";
 
 export type MailMessage = {
   outboxId: string;
@@ -15,6 +16,8 @@ export type MailMessage = {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** Pictures the HTML shows by `cid:` (record 0067). */
+  attachments?: InlineAttachment[];
 };
 
 /** Messages one mail worker sends at the same time (and SMTP connections it keeps open). */
@@ -50,6 +53,13 @@ export function smtpTransport(url: string, connections = MAIL_CONCURRENCY): Mail
         text: m.text,
         headers: m.headers,
         messageId: messageIdFor(m.outboxId),
+        // Inline, under the Content-ID the HTML names (nodemailer sends multipart/related).
+        attachments: (m.attachments ?? []).map((a) => ({
+          cid: a.cid,
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
     close: () => transporter.close(),
@@ -67,7 +77,8 @@ export function devMailboxTransport(db: Db): MailTransport {
           fromAddress: m.from,
           toAddress: m.to,
           subject: m.subject,
-          html: m.html,
+          // The page shows the HTML itself, not a mail client: its pictures go in as data: URLs.
+          html: withDataUrls(m.html, m.attachments ?? []),
           text: m.text,
           headers: { "Message-ID": messageIdFor(m.outboxId), ...m.headers },
         })

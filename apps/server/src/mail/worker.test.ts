@@ -1,9 +1,12 @@
 import { DEFAULT_STORE_SETTINGS } from "@vastra/contracts";
 import { eq, sql } from "drizzle-orm";
+import QRCode from "qrcode";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, createTestClock, setupTestDatabase } from "../../test/helpers.ts";
 import { freePort, leafParts, type SmtpSink, startSmtpSink } from "../../test/mail.ts";
 import { devMailbox, emailOutbox } from "../db/schema.ts";
+import { UPI_QR_CID } from "./inline-images.ts";
 import { enqueueEmail } from "./outbox.ts";
 import { renderEmail } from "./templates.ts";
 import {
@@ -142,6 +145,73 @@ describe("the mail worker with an SMTP server", () => {
     expect(parts[1]!.body).toContain("Order VST-100001 confirmed</h1>");
   });
 
+  it("makes a message's QR code when sending it and attaches it inline where the HTML shows it (record 0067)", async () => {
+    const link = "upi://pay?pa=vastra.store@okaxis&pn=Vastra&am=1299.00&cu=INR&tn=VST-100010";
+    const content = renderEmail(
+      {
+        subject: "Your Vastra order VST-100010 has been placed",
+        preheader: "Pay by UPI.",
+        heading: "Thank you for your order!",
+        blocks: [
+          { type: "paragraph", text: "Scan this code with any UPI app." },
+          { type: "image", src: `cid:${UPI_QR_CID}`, alt: "UPI QR code", width: 200, link },
+        ],
+      },
+      DEFAULT_STORE_SETTINGS,
+    );
+    const id = await enqueueEmail(db, {
+      ...content,
+      kind: "order-placed",
+      to: "asha@example.in",
+      inlineImages: [{ cid: UPI_QR_CID, qr: link }],
+    });
+    // What the outbox keeps is the link, not a picture.
+    expect((await outboxRow(id)).inlineImages).toEqual([{ cid: UPI_QR_CID, qr: link }]);
+    const expected = await QRCode.toBuffer(link, {
+      type: "png",
+      errorCorrectionLevel: "M",
+      margin: 2,
+      width: 200,
+      color: { dark: "#1f1a17", light: "#ffffff" },
+    });
+
+    const port = await freePort();
+    const sink = await startSmtpSink(port);
+    sinks.push(sink);
+    const mailer = worker({
+      transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+      clock: newClock(),
+    });
+    expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    const mail = sink.received[0]!;
+    const parts = leafParts(mail.message);
+    expect(parts.map((p) => p.type)).toEqual(["text/plain", "text/html", "image/png"]);
+    expect(parts[1]!.body).toContain(`src="cid:${UPI_QR_CID}"`);
+    const picture = parts[2]!;
+    expect(picture.headers["content-id"]).toBe(`<${UPI_QR_CID}>`);
+    expect(picture.headers["content-disposition"]).toMatch(/^inline/);
+    // The order's own link, as a 200-pixel PNG.
+    expect(picture.bytes?.equals(expected)).toBe(true);
+    expect(await sharp(picture.bytes!).metadata()).toMatchObject({
+      format: "png",
+      width: 200,
+      height: 200,
+    });
+
+    // The development mailbox page shows the HTML itself: the picture goes in as a data: URL.
+    const again = await enqueueEmail(db, {
+      ...content,
+      kind: "order-placed",
+      to: "ravi@example.in",
+      inlineImages: [{ cid: UPI_QR_CID, qr: link }],
+    });
+    const local = worker({ transport: devMailboxTransport(db), clock: newClock() });
+    expect(await local.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    const [stored] = await db.select().from(devMailbox).where(eq(devMailbox.outboxId, again));
+    expect(stored!.html).not.toContain("cid:");
+    expect(stored!.html).toContain(`src="data:image/png;base64,${expected.toString("base64")}"`);
+  });
+
   it("gives a message up after MAX_ATTEMPTS failures, waiting twice as long each time", async () => {
     const id = await enqueue("VST-100002");
     const clock = newClock();
@@ -217,7 +287,12 @@ describe("compacting sent e-mails", () => {
   it("empties the bodies of messages sent more than 30 days ago, keeping the rows", async () => {
     const clock = newClock();
     const mailer = worker({ transport: fakeTransport({ failing: false }), clock });
-    const old = await enqueue("VST-200001");
+    const old = await enqueueEmail(db, {
+      ...orderConfirmation("VST-200001"),
+      kind: "order",
+      to: "asha@example.in",
+      inlineImages: [{ cid: UPI_QR_CID, qr: "upi://pay?pa=vastra.store@okaxis&tn=VST-200001" }],
+    });
     expect(await mailer.drainOnce()).toEqual({ sent: 1, failed: 0 });
     clock.advance(10 * DAY);
     const recent = await enqueue("VST-200002");
@@ -239,6 +314,7 @@ describe("compacting sent e-mails", () => {
       html: "",
       text: "",
       headers: {},
+      inlineImages: [],
     });
     const kept = await outboxRow(recent);
     expect(kept.html).toContain("Order VST-200002 confirmed");

@@ -11,6 +11,7 @@ import { emailOutbox } from "../db/schema.ts";
 import { retryTransient } from "../db/transient.ts";
 import { type Clock, systemClock } from "../services/clock.ts";
 import { createPoller } from "../services/poller.ts";
+import { type InlineImage, renderInlineImages } from "./inline-images.ts";
 import { MAIL_CONCURRENCY, type MailTransport } from "./transports.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -48,6 +49,7 @@ type ClaimedRow = {
   html: string;
   text: string;
   headers: Record<string, string>;
+  inlineImages: InlineImage[] | null;
   attempts: number;
 };
 
@@ -77,7 +79,8 @@ export function createMailWorker(options: WorkerOptions) {
         order by next_attempt_at
         limit ${batchSize}
         for update skip locked)
-      returning id, to_address as "toAddress", subject, html, text, headers, attempts`) as never;
+      returning id, to_address as "toAddress", subject, html, text, headers,
+        inline_images as "inlineImages", attempts`) as never;
   }
 
   /** Sends one claimed message and records the outcome; true when it was sent. */
@@ -91,6 +94,7 @@ export function createMailWorker(options: WorkerOptions) {
         html: row.html,
         text: row.text,
         headers: row.headers ?? {},
+        attachments: await renderInlineImages(row.inlineImages ?? []),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -161,7 +165,7 @@ export function createMailWorker(options: WorkerOptions) {
     for (;;) {
       const done = await db
         .update(emailOutbox)
-        .set({ html: "", text: "", headers: {} })
+        .set({ html: "", text: "", headers: {}, inlineImages: [] })
         .where(
           sql`${emailOutbox.id} in (select id from ${emailOutbox}
             where status = 'sent' and html <> '' and sent_at < ${before.toISOString()}

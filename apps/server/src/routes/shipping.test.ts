@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { createProduct, createUser } from "../../test/factories.ts";
 import { buildTestApp, createTestClock } from "../../test/helpers.ts";
 import { cartLines, emailOutbox, orders, productSizes } from "../db/schema.ts";
+import { UPI_QR_CID } from "../mail/inline-images.ts";
 import { replaceDirectory } from "../services/delivery/directory.ts";
 
 // Monday 30 November 2026, 11:00 in India.
@@ -224,7 +225,9 @@ describe("the settings", () => {
     const link = `upi://pay?pa=vastra.store@okaxis&pn=Vastra%20Fashions&am=1559.00&cu=INR&tn=${order.orderNumber}`;
     const mail = await placedMail(user.user.email);
     expect(mail.text).toContain(link);
-    expect(mail.html).toContain('src="data:image/png;base64,');
+    // Its QR code is made when the e-mail is sent (record 0067): the HTML names it by cid:.
+    expect(mail.html).toContain(`src="cid:${UPI_QR_CID}"`);
+    expect(mail.inlineImages).toEqual([{ cid: UPI_QR_CID, qr: link }]);
     expect(mail.html).toContain(link.replaceAll("&", "&amp;"));
 
     await saveSettings({});

@@ -14,6 +14,7 @@ import {
   type StoreSettings,
 } from "@vastra/contracts";
 import { formatRupees } from "@vastra/contracts/money";
+import { type InlineImage, UPI_QR_CID } from "../../mail/inline-images.ts";
 import { type EmailBlock, type EmailContent, renderEmail } from "../../mail/templates.ts";
 
 /** ₹1,29,999.00: rupees with 2 decimals and Indian digit grouping (the one money formatter). */
@@ -55,8 +56,11 @@ function itemRows(order: Order): Array<[string, string]> {
   ];
 }
 
-/** How the shopper pays an order just placed: UPI link and its QR when the store has a UPI ID. */
-export type UpiPayment = { link: string; qrDataUrl: string };
+/**
+ * How the shopper pays an order just placed, when the store has a UPI ID: the UPI link, shown as
+ * a button and as a QR code made when the e-mail is sent (record 0067).
+ */
+export type UpiPayment = { link: string };
 
 function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] {
   const total = formatRupees(order.totalAmount);
@@ -83,7 +87,7 @@ function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] 
     },
     {
       type: "image",
-      src: upi.qrDataUrl,
+      src: `cid:${UPI_QR_CID}`,
       alt: `UPI QR code to pay ${total} for order ${order.orderNumber}`,
       width: 200,
       link: upi.link,
@@ -137,7 +141,7 @@ export function orderPlacedEmail(
   publicUrl: string,
   upi?: UpiPayment,
   confirmation?: ConfirmationLinks,
-): EmailContent {
+): EmailContent & { inlineImages: InlineImage[] } {
   const blocks: EmailBlock[] = [
     {
       type: "paragraph",
@@ -150,7 +154,7 @@ export function orderPlacedEmail(
     ...paymentBlocks(order, upi),
     { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
   ];
-  return renderEmail(
+  const content = renderEmail(
     {
       subject: `Your ${store.name} order ${order.orderNumber} has been placed`,
       preheader: `Order ${order.orderNumber}: ${formatRupees(order.totalAmount)}. ${ORDER_MESSAGES.contactAboutPayment}`,
@@ -160,6 +164,9 @@ export function orderPlacedEmail(
     },
     store,
   );
+  // The QR is attached only where the HTML shows it (a UPI order's payment block).
+  const showsQr = upi !== undefined && content.html.includes(`cid:${UPI_QR_CID}`);
+  return { ...content, inlineImages: showsQr ? [{ cid: UPI_QR_CID, qr: upi.link }] : [] };
 }
 
 export function newOrderStoreEmail(

@@ -678,7 +678,7 @@ export function createOrderService(deps: {
       log: deps.log,
     });
     const shopperEmail = mailboxRead.value.email;
-    const upi = mail === "sent" ? await upiPaymentFor(placed, settings) : undefined;
+    const upi = mail === "sent" ? upiPaymentFor(placed, settings) : undefined;
     // The e-mails (to the account's verified address, within its hourly limit, the checkout
     // address shown inside; and the store's copy), the coupon's use and, last, the stock, in one
     // round trip. The stock's row locks (and the catalogue's `live` version row at commit) are

@@ -1,6 +1,6 @@
 /**
  * Pay on contact by UPI (issue #14, record 0036): the `upi://pay` link for an order's exact total,
- * with its number as the note, and a QR code of it (the `qrcode` package) for the e-mail.
+ * with its number as the note; the e-mail shows it as a QR code too (record 0067).
  */
 import { type DeliverySettings, type Order, upiPayLink } from "@vastra/contracts";
 import type { UpiPayment } from "./emails.ts";
@@ -19,20 +19,14 @@ export function upiLinkFor(
   });
 }
 
-/** The link and a PNG QR code of it as a data: URL (what mail clients show inline most often). */
-export async function upiPaymentFor(
+/**
+ * How a UPI order is paid, for its e-mail: the link; its QR code is made when the e-mail is sent
+ * (mail/inline-images.ts, record 0067), not in the order's request.
+ */
+export function upiPaymentFor(
   order: Pick<Order, "paymentMethod" | "totalAmount" | "orderNumber">,
   settings: Pick<DeliverySettings, "upiVpa" | "upiPayeeName">,
-): Promise<UpiPayment | undefined> {
+): UpiPayment | undefined {
   const link = upiLinkFor(order, settings);
-  if (!link) return undefined;
-  // qrcode (and pngjs) load with the first payment QR rather than at start-up (record 0054).
-  const { default: QRCode } = await import("qrcode");
-  const qrDataUrl = await QRCode.toDataURL(link, {
-    errorCorrectionLevel: "M",
-    margin: 2,
-    width: 200,
-    color: { dark: "#1f1a17", light: "#ffffff" },
-  });
-  return { link, qrDataUrl };
+  return link ? { link } : undefined;
 }
