@@ -6,7 +6,8 @@
  * 2,000 products, every size stocked with 1,000,000 so no request runs out), BENCH_ORDERS signed-in
  * shoppers (default 2,000; users and sessions written directly, as the test factories do, so no
  * sign-in rate limit applies), each with a two-line cart; BENCH_ORDER_HISTORY (default 20,000) past
- * delivered orders, written directly, and the tables analyzed; the real app in its own process. Then:
+ * delivered orders, written directly, and the tables analyzed; with BENCH_UPI_VPA, the store's UPI
+ * ID (none by default); the real app in its own process. Then:
  *   - place-order: every shopper places their cart once (BENCH_ORDERS requests, the whole order
  *     transaction: stock taken, order, items, event, cart cleared, two e-mails queued), after
  *     BENCH_ORDER_WARMUP (default 500) other shoppers placed theirs the same way, not measured: a
@@ -56,6 +57,11 @@ const SHOPPERS = envCount("BENCH_ORDERS", 2_000);
 const WARMUP_ORDERS = envCount("BENCH_ORDER_WARMUP", 500);
 /** Orders the store took before the sale (delivered, each with an item and an event). */
 const HISTORY_ORDERS = envCount("BENCH_ORDER_HISTORY", 20_000);
+/**
+ * The store's UPI ID (BENCH_UPI_VPA, none by default): with one, each order's e-mail carries a
+ * UPI payment link and its QR code (record 0067).
+ */
+const UPI_VPA = process.env.BENCH_UPI_VPA ?? "";
 const CONNECTIONS = 50;
 const NAMES: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL 15" };
 
@@ -241,6 +247,12 @@ async function benchDatabase(kind: DatabaseKind): Promise<Result> {
       const { db } = database;
       await loadCatalogue(db, PRODUCTS);
       await db.execute(sql`update product_sizes set stock = 1000000`);
+      if (UPI_VPA) {
+        await db.execute(sql`insert into delivery_settings (id, data)
+          values (1, jsonb_build_object('upiVpa', ${UPI_VPA}::text, 'upiPayeeName', 'Vastra'))
+          on conflict (id) do update set data = delivery_settings.data || excluded.data,
+            version = delivery_settings.version + 1`);
+      }
       stocked = rowsOf<Line>(
         await db.execute(sql`select ps.product_id as "productId", ps.size, p.price_paise as "pricePaise"
           from product_sizes ps join products p on p.id = ps.product_id order by 1, 2`),
@@ -402,7 +414,7 @@ const out = [
   "## Add to cart and place order",
   "",
   `${CONNECTIONS} connections; ${num(SHOPPERS)} signed-in shoppers, each placing their two-line cart once ` +
-    `(${num(SHOPPERS)} orders, after ${num(WARMUP_ORDERS)} by other shoppers not measured, in a store with ${num(HISTORY_ORDERS)} past orders), then ${settings.duration} s of add-to-cart (after a ${settings.warmup} s warm-up) ` +
+    `(${num(SHOPPERS)} orders, after ${num(WARMUP_ORDERS)} by other shoppers not measured, in a store with ${num(HISTORY_ORDERS)} past orders${UPI_VPA ? ` and a UPI ID, so each order's e-mail carries a UPI QR code` : ""}), then ${settings.duration} s of add-to-cart (after a ${settings.warmup} s warm-up) ` +
     `spread over the same shoppers and ${num(PRODUCTS)} products. Load average (1 min) at the start: ${loadAtStart}.`,
   ...skipped.map((s) => `Skipped: ${s}.`),
   baselineNote,
