@@ -249,3 +249,38 @@ test("the dashboard's shell: tabs lead to their pages, and the sticky tab bar st
   await page.mouse.wheel(0, 1500);
   await expect(tabs).toBeInViewport();
 });
+
+test("on a phone, a tab bar scrolled while the page loads stays where the admin put it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO_ADMIN);
+  // The page's scripts are held back, so the bar is scrolled before React takes the page over.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin", { waitUntil: "commit" });
+  const list = page.getByRole("navigation", { name: "Dashboard" }).getByRole("list");
+  await expect(list).toBeVisible();
+  const scrolled = await list.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+    return el.scrollLeft;
+  });
+  expect(scrolled, "the bar scrolls sideways at phone width").toBeGreaterThan(0);
+
+  release();
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document).some((k) => k.startsWith("__react"))))
+    .toBe(true);
+  await page.waitForLoadState("networkidle");
+  // Hydration kept the current tab (Overview) in view before: the bar jumped back under the
+  // admin's finger, and a tap meant for Newsletter landed elsewhere.
+  expect(await list.evaluate((el) => el.scrollLeft)).toBe(scrolled);
+  await list.getByRole("link", { name: "Newsletter" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletter$/);
+});

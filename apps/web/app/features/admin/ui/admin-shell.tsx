@@ -14,6 +14,7 @@ export type AdminShellProps = { admin: { name: string; email: string } };
  */
 export function AdminShell({ admin }: AdminShellProps) {
   const tabList = React.useRef<HTMLUListElement>(null);
+  const hydrated = React.useRef(false);
   const { pathname } = useLocation();
 
   // On a phone the bar scrolls sideways: keep the current tab in view (Newsletter is off-screen).
@@ -22,6 +23,11 @@ export function AdminShell({ admin }: AdminShellProps) {
     const list = tabList.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!list || !current) return;
+    // The first run comes with hydration: a bar the admin has already scrolled (to tap a tab while
+    // the page loaded) stays where they put it, so the tab under their finger does not move away.
+    const first = !hydrated.current;
+    hydrated.current = true;
+    if (first && list.scrollLeft !== 0) return;
     const left = current.offsetLeft - list.offsetLeft;
     const right = left + current.offsetWidth;
     if (left < list.scrollLeft) list.scrollLeft = Math.max(0, left - 16);
