@@ -54,12 +54,7 @@ export function smtpTransport(url: string, connections = MAIL_CONCURRENCY): Mail
         headers: m.headers,
         messageId: messageIdFor(m.outboxId),
         // Inline, under the Content-ID the HTML names (nodemailer sends multipart/related).
-        attachments: (m.attachments ?? []).map((a) => ({
-          cid: a.cid,
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
+        attachments: m.attachments ?? [],
       });
     },
     close: () => transporter.close(),

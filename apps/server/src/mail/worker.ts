@@ -49,7 +49,7 @@ type ClaimedRow = {
   html: string;
   text: string;
   headers: Record<string, string>;
-  inlineImages: InlineImage[] | null;
+  inlineImages: InlineImage[];
   attempts: number;
 };
 
@@ -94,7 +94,7 @@ export function createMailWorker(options: WorkerOptions) {
         html: row.html,
         text: row.text,
         headers: row.headers ?? {},
-        attachments: await renderInlineImages(row.inlineImages ?? []),
+        attachments: await renderInlineImages(row.inlineImages),
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -57,12 +57,10 @@ function itemRows(order: Order): Array<[string, string]> {
 }
 
 /**
- * How the shopper pays an order just placed, when the store has a UPI ID: the UPI link, shown as
- * a button and as a QR code made when the e-mail is sent (record 0067).
+ * How the shopper pays. `upiLink`: the order's UPI link when the store has a UPI ID (services/
+ * orders/upi.ts), shown as a button and as a QR code made when the e-mail is sent (record 0067).
  */
-export type UpiPayment = { link: string };
-
-function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] {
+function paymentBlocks(order: Order, upiLink: string | undefined): EmailBlock[] {
   const total = formatRupees(order.totalAmount);
   if (order.paymentMethod === "cash_on_delivery") {
     return [
@@ -72,7 +70,7 @@ function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] 
       },
     ];
   }
-  if (!upi) {
+  if (!upiLink) {
     return [
       {
         type: "paragraph",
@@ -90,9 +88,9 @@ function paymentBlocks(order: Order, upi: UpiPayment | undefined): EmailBlock[] 
       src: `cid:${UPI_QR_CID}`,
       alt: `UPI QR code to pay ${total} for order ${order.orderNumber}`,
       width: 200,
-      link: upi.link,
+      link: upiLink,
     },
-    { type: "button", label: `Pay ${total} by UPI`, url: upi.link },
+    { type: "button", label: `Pay ${total} by UPI`, url: upiLink },
   ];
 }
 
@@ -139,7 +137,7 @@ export function orderPlacedEmail(
   store: StoreSettings,
   order: Order,
   publicUrl: string,
-  upi?: UpiPayment,
+  upiLink?: string,
   confirmation?: ConfirmationLinks,
 ): EmailContent & { inlineImages: InlineImage[] } {
   const blocks: EmailBlock[] = [
@@ -151,7 +149,7 @@ export function orderPlacedEmail(
     { type: "rows", rows: itemRows(order) },
     { type: "paragraph", text: `Delivery address (${order.addressType}):` },
     { type: "quote", text: addressText(order) },
-    ...paymentBlocks(order, upi),
+    ...paymentBlocks(order, upiLink),
     { type: "button", label: "View your orders", url: ordersLink(publicUrl) },
   ];
   const content = renderEmail(
@@ -164,9 +162,8 @@ export function orderPlacedEmail(
     },
     store,
   );
-  // The QR is attached only where the HTML shows it (a UPI order's payment block).
-  const showsQr = upi !== undefined && content.html.includes(`cid:${UPI_QR_CID}`);
-  return { ...content, inlineImages: showsQr ? [{ cid: UPI_QR_CID, qr: upi.link }] : [] };
+  // A UPI order's link (never a COD order's) is shown as its QR code: made when sent.
+  return { ...content, inlineImages: upiLink ? [{ cid: UPI_QR_CID, qr: upiLink }] : [] };
 }
 
 export function newOrderStoreEmail(

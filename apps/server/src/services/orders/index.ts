@@ -72,7 +72,7 @@ import { sqlState, withRetries } from "./retry.ts";
 import { clearUserCart, insertOrderEvent, insertOrderWithItems } from "./statements.ts";
 import { returnStock, type StockItem, stockMessage, takeStock } from "./stock.ts";
 import { withTimelines } from "./timeline.ts";
-import { upiPaymentFor } from "./upi.ts";
+import { upiLinkFor } from "./upi.ts";
 
 export { formatRupees } from "./emails.ts";
 export { type OrderRow, toOrder, toOrders } from "./read.ts";
@@ -678,7 +678,7 @@ export function createOrderService(deps: {
       log: deps.log,
     });
     const shopperEmail = mailboxRead.value.email;
-    const upi = mail === "sent" ? upiPaymentFor(placed, settings) : undefined;
+    const upiLink = mail === "sent" ? upiLinkFor(placed, settings) : undefined;
     // The e-mails (to the account's verified address, within its hourly limit, the checkout
     // address shown inside; and the store's copy), the coupon's use and, last, the stock, in one
     // round trip. The stock's row locks (and the catalogue's `live` version row at commit) are
@@ -691,7 +691,7 @@ export function createOrderService(deps: {
               store,
               placed,
               publicUrl,
-              upi,
+              upiLink,
               confirmationLinksFor(placed, deps.appSecret, publicUrl),
             ),
             kind: "order-placed",

@@ -3,7 +3,6 @@
  * with its number as the note; the e-mail shows it as a QR code too (record 0067).
  */
 import { type DeliverySettings, type Order, upiPayLink } from "@vastra/contracts";
-import type { UpiPayment } from "./emails.ts";
 
 /** The order's UPI link, or undefined when the store has no UPI ID or the order is not UPI. */
 export function upiLinkFor(
@@ -17,16 +16,4 @@ export function upiLinkFor(
     amountRupees: order.totalAmount,
     orderNumber: order.orderNumber,
   });
-}
-
-/**
- * How a UPI order is paid, for its e-mail: the link; its QR code is made when the e-mail is sent
- * (mail/inline-images.ts, record 0067), not in the order's request.
- */
-export function upiPaymentFor(
-  order: Pick<Order, "paymentMethod" | "totalAmount" | "orderNumber">,
-  settings: Pick<DeliverySettings, "upiVpa" | "upiPayeeName">,
-): UpiPayment | undefined {
-  const link = upiLinkFor(order, settings);
-  return link ? { link } : undefined;
 }
