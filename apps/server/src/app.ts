@@ -61,6 +61,7 @@ import { createAddressService } from "./services/addresses/index.ts";
 import { createAdAdminService } from "./services/ads/admin.ts";
 import { createAdService } from "./services/ads/index.ts";
 import { createAuthService } from "./services/auth/accounts.ts";
+import { listenSessions } from "./services/auth/session-cache.ts";
 import { createBulkCatalogueService } from "./services/bulk/index.ts";
 import { createCartService } from "./services/cart/index.ts";
 import { createAdminProductService } from "./services/catalogue/admin-products.ts";
@@ -173,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const readModel = await registerCatalogueReadModel(app, database);
+  const sessions = await listenSessions(database, { log: app.log });
+  app.addHook("onClose", () => sessions.close());
   const services = {
     contact: createContactService({ db, rateLimits }),
     delivery: createDeliveryService({ db, clock, rateLimits }),
@@ -263,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cookie, { secret: config.appSecret });
       await api.register(authPlugin, {
         db,
+        sessions,
         clock,
         secureCookies: config.isProduction,
         publicUrl: config.publicUrl,

@@ -9,6 +9,7 @@ import { isUuid } from "@vastra/contracts/ids";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
+import type { ListeningSessions } from "../services/auth/session-cache.ts";
 import { findSession, type SessionUser } from "../services/auth/sessions.ts";
 import type { Clock } from "../services/clock.ts";
 import { ForbiddenError, UnauthorizedError } from "../services/errors.ts";
@@ -31,6 +32,11 @@ declare module "fastify" {
     auth?: "user" | "admin" | "public";
     /** Accept state-changing calls from other sites (RFC 8058 one-click unsubscribe only). */
     allowCrossSite?: boolean;
+    /**
+     * False on a write route that never changes a user or a session (the cart, orders): its reply
+     * does not wait for the session notices (record 0068).
+     */
+    changesSessions?: boolean;
   }
 }
 
@@ -78,7 +84,14 @@ export function clearGuestCartCookie(reply: FastifyReply, secure: boolean): void
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { db: Db; clock: Clock; secureCookies: boolean; publicUrl: string },
+    opts: {
+      db: Db;
+      clock: Clock;
+      secureCookies: boolean;
+      publicUrl: string;
+      /** Sessions kept in memory (record 0068); without, every request reads its session. */
+      sessions?: ListeningSessions;
+    },
   ) => {
     const publicHost = new URL(opts.publicUrl).host;
     app.decorateRequest("user", null);
@@ -115,7 +128,7 @@ export const authPlugin = fp(
     app.addHook("preValidation", async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) {
-        const session = await findSession(opts.db, token, opts.clock());
+        const session = await findSession(opts.db, token, opts.clock(), opts.sessions?.cache);
         if (session) {
           request.user = session.user;
           request.sessionId = session.id;
@@ -138,6 +151,24 @@ export const authPlugin = fp(
       if (need === "admin" && !request.user.isAdmin)
         throw new ForbiddenError("Only store admins can do that");
     });
+
+    // A write that ended or changed a session (a sign-out, a password change, an admin's role)
+    // answers once this process has heard its notice, so no later request here is let in with it.
+    // A callback, not an async hook: reads pass through without a promise.
+    const sessions = opts.sessions;
+    if (sessions) {
+      app.addHook("onSend", (request, reply, payload, done) => {
+        if (
+          SAFE_METHODS.has(request.method) ||
+          reply.statusCode >= 400 ||
+          request.routeOptions.config?.changesSessions === false
+        ) {
+          done(null, payload);
+          return;
+        }
+        sessions.settle().then(() => done(null, payload));
+      });
+    }
   },
   { name: "vastra-auth" },
 );

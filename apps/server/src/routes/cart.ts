@@ -27,7 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   const tags = ["cart"];
   // The cart's writes change nothing shoppers see in the catalogue (no catalogue trigger on its
   // tables): their replies do not wait for the catalogue's notices.
-  const config = { auth: "public" as const, changesCatalogue: false };
+  const config = { auth: "public" as const, changesCatalogue: false, changesSessions: false };
 
   /** The signed-in shopper's id after any leftover guest cart is merged; null for a guest. */
   const shopper = async (request: FastifyRequest, reply: FastifyReply) => {

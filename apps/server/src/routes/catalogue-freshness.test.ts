@@ -2,7 +2,8 @@
  * Freshness of the catalogue read model across processes (issue #11, record 0028): two real server
  * processes (test/freshness-server.ts, each its own Node process, pool and listener) on one
  * PostgreSQL database. A write through A is seen in B's list, product and search answers within a
- * second, and B never shows a price that checkout would refuse.
+ * second, and B never shows a price that checkout would refuse. A sign-out through A ends the
+ * session B keeps in memory within a second.
  *
  * PostgreSQL only: two processes cannot open one PGlite database (it lives inside one process).
  * That guest pages never show a signed-in shopper's data needs the web build: e2e/guest-page-cache.spec.ts.
@@ -256,6 +257,28 @@ describe.skipIf(testDatabaseKind() !== "postgres")(
       });
       expect(review.status).toBe(201);
       await visibleOnB(product.id, (p) => p?.reviewCount === 1 && p.averageRating === 4);
+    });
+
+    it("a sign-out on A ends the session on B within a second, though B keeps it in memory (record 0068)", async () => {
+      const shopper = await createUser(db);
+      const meOn = (store: Store) => call(store, "GET", "/api/auth/me", { cookie: shopper.cookie });
+      expect((await meOn(b)).status).toBe(200);
+      expect((await meOn(b)).status).toBe(200);
+      expect((await call(a, "POST", "/api/auth/logout", { cookie: shopper.cookie })).status).toBe(
+        200,
+      );
+      const deadline = performance.now() + FRESH_WITHIN_MS;
+      for (;;) {
+        const began = performance.now();
+        const status = (await meOn(b)).status;
+        if (status === 401) break;
+        expect(status).toBe(200);
+        if (began > deadline)
+          throw new Error(`B still let the signed-out shopper in after ${FRESH_WITHIN_MS} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Never again, once refused.
+      for (let i = 0; i < 3; i++) expect((await meOn(b)).status).toBe(401);
     });
 
     it("while prices change on A, B shows only prices that were set, never going back; checkout on B takes the settled one", async () => {

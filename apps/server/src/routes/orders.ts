@@ -33,7 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
   { orders },
 ) => {
   const tags = ["orders"];
-  const config = { auth: "user" as const };
+  const config = { auth: "user" as const, changesSessions: false };
 
   app.post(
     "/orders",

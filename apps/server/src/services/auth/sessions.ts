@@ -7,6 +7,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { userSessions, users } from "../../db/schema.ts";
+import type { SessionCache, SessionRow } from "./session-cache.ts";
 
 const DAY_MS = 86_400_000;
 export const SESSION_TTL_MS = SESSION_DAYS * DAY_MS;
@@ -57,30 +58,42 @@ const sessionByToken = prepared<{ tokenHash: string; now: string }, SessionRow[]
         ),
       ),
 );
-type SessionRow = { session: typeof userSessions.$inferSelect; user: SessionUser };
 
-/** The live session of a token, its expiry slid forward; undefined when unknown or expired. */
+/**
+ * The live session of a token, its expiry slid forward; undefined when unknown or expired. With a
+ * cache (record 0068), a session read within its rules is answered from memory.
+ */
 export async function findSession(
   db: DbOrTx,
   token: string,
   now: Date,
+  cache?: SessionCache,
 ): Promise<ActiveSession | undefined> {
-  const [row] = await sessionByToken(db, {
-    tokenHash: hashToken(token),
-    now: now.toISOString(),
-  });
+  const tokenHash = hashToken(token);
+  const touchDue = (r: SessionRow) =>
+    now.getTime() - r.session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+  const kept = cache?.lookup(tokenHash, now, touchDue);
+  if (kept)
+    return {
+      id: kept.session.id,
+      expiresAt: kept.session.expiresAt,
+      user: kept.user,
+      renewed: false,
+    };
+  const epoch = cache?.epoch;
+  const [row] = await sessionByToken(db, { tokenHash, now: now.toISOString() });
   if (!row) return undefined;
-  let expiresAt = row.session.expiresAt;
-  let renewed = false;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    renewed = true;
-    await db
-      .update(userSessions)
-      .set({ lastSeenAt: now, expiresAt })
-      .where(eq(userSessions.id, row.session.id));
+  if (!touchDue(row)) {
+    if (cache && epoch !== undefined) cache.keep(tokenHash, row, epoch);
+    return { id: row.session.id, expiresAt: row.session.expiresAt, user: row.user, renewed: false };
   }
-  return { id: row.session.id, expiresAt, user: row.user, renewed };
+  // The sliding write: its notice drops this session everywhere; the next request reads it again.
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db
+    .update(userSessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(eq(userSessions.id, row.session.id));
+  return { id: row.session.id, expiresAt, user: row.user, renewed: true };
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
