@@ -80,11 +80,11 @@ export async function findSession(
       user: kept.user,
       renewed: false,
     };
-  const epoch = cache?.epoch;
+  const epoch = cache?.epoch ?? 0;
   const [row] = await sessionByToken(db, { tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   if (!touchDue(row)) {
-    if (cache && epoch !== undefined) cache.keep(tokenHash, row, epoch);
+    cache?.keep(tokenHash, row, epoch);
     return { id: row.session.id, expiresAt: row.session.expiresAt, user: row.user, renewed: false };
   }
   // The sliding write: its notice drops this session everywhere; the next request reads it again.
