@@ -181,6 +181,21 @@ describe("loadConfig", () => {
     );
   });
 
+  it("PGLITE_SHARED_BUFFERS sizes PGlite's shared buffers: the database's default unless set", () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).pgliteSharedBuffers).toBeUndefined();
+    expect(loadConfig({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: "" }).pgliteSharedBuffers).toBe(
+      undefined,
+    );
+    expect(
+      loadConfig({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: "256MB" }).pgliteSharedBuffers,
+    ).toBe("256MB");
+    for (const bad of ["32", "32 MB", "0MB", "32mb", "-1MB"]) {
+      expect(configError({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: bad }).message).toBe(
+        `Setting PGLITE_SHARED_BUFFERS is invalid ("${bad}"): must be a size such as 32MB or 256MB`,
+      );
+    }
+  });
+
   it("explains what is wrong with the value", () => {
     expect(configError({ SEED_DEMO: "2" }).message).toBe(
       'Setting SEED_DEMO is invalid ("2"): must be 0 or 1',

@@ -69,6 +69,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   // Connections of each process's pool (PostgreSQL; record 0032). Two more: LISTEN, job locks.
   DATABASE_POOL_MAX: positiveInt.default(10),
+  // PGlite's shared buffers (record 0069); unset: db/client.ts's PGLITE_SHARED_BUFFERS.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, { message: "must be a size such as 32MB or 256MB" })
+    .optional(),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   MAIL_FROM: z.string().trim().min(3).default("Vastra <hello@vastra.example>"),
   REDIS_URL: optionalUrl(["redis://", "rediss://"]),
@@ -161,6 +167,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** The most connections the process's PostgreSQL pool opens (DATABASE_POOL_MAX). */
   databasePoolMax: number;
+  /** PGlite's shared_buffers, e.g. "64MB" (PGLITE_SHARED_BUFFERS; record 0069); unset: 32 MB. */
+  pgliteSharedBuffers: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -253,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,

@@ -9,7 +9,11 @@ import { devMailboxTransport, type MailTransport, smtpTransport } from "./mail/t
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   const database = config.databaseUrl
     ? await openDatabase({ kind: "postgres", url: config.databaseUrl, max: config.databasePoolMax })
-    : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
+    : await openDatabase({
+        kind: "pglite",
+        dataDir: config.dataDir,
+        sharedBuffers: config.pgliteSharedBuffers,
+      });
   try {
     await database.migrate();
   } catch (error) {
