@@ -189,9 +189,15 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: "256MB" }).pgliteSharedBuffers,
     ).toBe("256MB");
-    for (const bad of ["32", "32 MB", "0MB", "32mb", "-1MB"]) {
+    expect(
+      loadConfig({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: "1GB" }).pgliteSharedBuffers,
+    ).toBe("1GB");
+    expect(
+      loadConfig({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: "1024MB" }).pgliteSharedBuffers,
+    ).toBe("1024MB");
+    for (const bad of ["32", "32 MB", "0MB", "32mb", "-1MB", "512kB", "1025MB", "2GB"]) {
       expect(configError({ APP_SECRET: SECRET, PGLITE_SHARED_BUFFERS: bad }).message).toBe(
-        `Setting PGLITE_SHARED_BUFFERS is invalid ("${bad}"): must be a size such as 32MB or 256MB`,
+        `Setting PGLITE_SHARED_BUFFERS is invalid ("${bad}"): must be a size from 1MB to 1GB, such as 32MB or 256MB`,
       );
     }
   });

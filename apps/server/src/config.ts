@@ -69,11 +69,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
   // Connections of each process's pool (PostgreSQL; record 0032). Two more: LISTEN, job locks.
   DATABASE_POOL_MAX: positiveInt.default(10),
-  // PGlite's shared buffers (record 0069); unset: db/client.ts's PGLITE_SHARED_BUFFERS.
+  // PGlite's shared buffers (record 0069); unset: db/client.ts's PGLITE_SHARED_BUFFERS. PGlite
+  // does not start with 2GB (its WebAssembly heap), and 1GB already takes ~5 s to start.
   PGLITE_SHARED_BUFFERS: z
     .string()
     .trim()
-    .regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, { message: "must be a size such as 32MB or 256MB" })
+    .refine((v) => /^(?:[1-9]\d{0,3}MB|1GB)$/.test(v) && Number.parseInt(v, 10) <= 1024, {
+      message: "must be a size from 1MB to 1GB, such as 32MB or 256MB",
+    })
     .optional(),
   SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
   MAIL_FROM: z.string().trim().min(3).default("Vastra <hello@vastra.example>"),
