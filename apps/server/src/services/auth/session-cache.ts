@@ -15,10 +15,9 @@
  *   is made from the database as before.
  * Loads read the epoch before querying and keep their row only when no notice came meanwhile.
  */
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.ts";
+import { NoticeWaits } from "../../db/notice-waits.ts";
 import type { userSessions, users } from "../../db/schema.ts";
 
 export const SESSIONS_CHANNEL = "vastra_sessions";
@@ -43,8 +42,7 @@ export class SessionCache {
   readonly #maxAgeMs: number;
   #serving = false;
   #epoch = 0;
-  readonly #pings = new Set<string>();
-  readonly #waiters = new Set<() => void>();
+  readonly #waits = new NoticeWaits();
 
   constructor(options: { maxAgeMs?: number; max?: number } = {}) {
     this.#maxAgeMs = options.maxAgeMs ?? SESSION_CACHE_MAX_AGE_MS;
@@ -64,11 +62,7 @@ export class SessionCache {
 
   /** A notice: `ping:<token>`, a user's id, or `*`. */
   apply(payload: string): void {
-    if (payload.startsWith("ping:")) {
-      this.#pings.add(payload.slice(5));
-      for (const wake of this.#waiters) wake();
-      return;
-    }
+    if (this.#waits.takePing(payload)) return;
     this.#epoch++;
     if (payload === "*") {
       this.#entries.clear();
@@ -126,22 +120,8 @@ export class SessionCache {
   }
 
   /** Whether a notice of its own comes back: sends one and waits a moment for it. */
-  async hears(database: Database): Promise<boolean> {
-    const token = randomUUID();
-    await database.db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${`ping:${token}`})`);
-    if (this.#pings.delete(token)) return true;
-    return new Promise<boolean>((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(this.#pings.delete(token));
-      };
-      const check = () => {
-        if (this.#pings.has(token)) finish();
-      };
-      const timer = setTimeout(finish, PING_WAIT_MS);
-      this.#waiters.add(check);
-    });
+  hears(database: Database): Promise<boolean> {
+    return this.#waits.hears(database, SESSIONS_CHANNEL, PING_WAIT_MS);
   }
 }
 

@@ -26,11 +26,12 @@
  * Loads read the epochs before querying and keep their result only when no notice came meanwhile,
  * so a notice racing a load can never leave an old value behind.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { type Database, rowsOf } from "../../db/client.ts";
+import { NoticeWaits } from "../../db/notice-waits.ts";
 import { retryTransient } from "../../db/transient.ts";
 import type { ProductBase, ProductLive } from "./read.ts";
 
@@ -161,12 +162,11 @@ export class CatalogueReadModel {
    * the next ask (the list index). Listeners must not throw.
    */
   readonly changed = new Set<(kind: CatalogueKind, productId?: string) => void>();
-  #waiters = new Set<() => void>();
+  readonly #waits = new NoticeWaits();
   #inflight = new Map<string, Promise<unknown>>();
   #trusted: boolean;
   /** Bumped by each suspend and resume: a resume started before the latest suspend is void. */
   #generation = 0;
-  #pings = new Set<string>();
   #uncached = 0;
 
   constructor(keeps: boolean, options: ReadModelOptions = {}) {
@@ -199,12 +199,8 @@ export class CatalogueReadModel {
 
   /** Applies one notice payload ('kind:version:what:id', or a 'ping:token' of our own). */
   apply(payload: string): void {
+    if (this.#waits.takePing(payload)) return;
     const [kind, versionText, what, id] = payload.split(":");
-    if (kind === "ping" && versionText) {
-      this.#pings.add(versionText);
-      for (const wake of this.#waiters) wake();
-      return;
-    }
     const version = Number(versionText);
     if (!isKind(kind) || !Number.isFinite(version)) return;
     let product: string | undefined;
@@ -222,7 +218,7 @@ export class CatalogueReadModel {
     } else this.dropKind(kind);
     if (version > this.seen[kind]) this.seen[kind] = version;
     if (version > this.heard[kind]) this.heard[kind] = version;
-    for (const wake of this.#waiters) wake();
+    this.#waits.wake();
     if (product) for (const listener of this.changed) listener(kind, product);
     else if (kind === "live") for (const listener of this.changed) listener(kind);
   }
@@ -341,7 +337,7 @@ export class CatalogueReadModel {
     const versions = await this.versions(database);
     const behind = () => CATALOGUE_KINDS.filter((kind) => (versions[kind] ?? 0) > this.seen[kind]);
     if (behind().length === 0) return versions;
-    await this.#until(() => behind().length === 0, CATCH_UP_WAIT_MS);
+    await this.#waits.until(() => behind().length === 0, CATCH_UP_WAIT_MS);
     for (const kind of behind()) {
       this.dropKind(kind);
       this.seen[kind] = versions[kind]!;
@@ -353,29 +349,8 @@ export class CatalogueReadModel {
    * Whether the notices come through: sends one (over `database`'s own connections) and waits a
    * moment for the listener to hear it.
    */
-  async hears(database: Database): Promise<boolean> {
-    const token = randomUUID();
-    await database.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${`ping:${token}`})`);
-    const heard = await this.#until(() => this.#pings.has(token), PING_WAIT_MS);
-    this.#pings.clear();
-    return heard;
-  }
-
-  /** Resolves true once `done()` holds (checked after each notice), false after `ms`. */
-  #until(done: () => boolean, ms: number): Promise<boolean> {
-    if (done()) return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(result);
-      };
-      const check = () => {
-        if (done()) finish(true);
-      };
-      const timer = setTimeout(() => finish(done()), ms);
-      this.#waiters.add(check);
-    });
+  hears(database: Database): Promise<boolean> {
+    return this.#waits.hears(database, CATALOGUE_CHANNEL, PING_WAIT_MS);
   }
 
   /** Starts from the database's versions (what is kept from before may be dropped). */
