@@ -67,7 +67,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http://", "https://"]),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
-  // Connections of each process's pool (PostgreSQL; record 0032). Two more: LISTEN, job locks.
+  // Connections of each process's pool (PostgreSQL; record 0032). Three more: the catalogue's and
+  // the sessions' listeners, job locks.
   DATABASE_POOL_MAX: positiveInt.default(10),
   // PGlite's shared buffers (record 0069); unset: db/client.ts's PGLITE_SHARED_BUFFERS. PGlite
   // does not start with 2GB (its WebAssembly heap), and 1GB already takes ~5 s to start.

@@ -1,7 +1,7 @@
 /**
  * NoticeWaits (records 0028, 0068): a process learns that its listener hears by sending itself a
  * ping; what waits on a condition wakes with each notice. The listener is played here by hand: the
- * fake database's `execute` is the ping's send, and `deliver` is the listener passing a notice on.
+ * fake database's `execute` is the ping's send, and `takePing` is the listener passing it on.
  */
 import { describe, expect, it } from "vitest";
 import type { Database } from "./client.ts";

@@ -11,6 +11,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
 const PING = "ping:";
+/** How long a ping may take to come back by default (generous: a busy event loop). */
+export const PING_WAIT_MS = 1_000;
 
 export class NoticeWaits {
   readonly #waiters = new Set<() => void>();
@@ -59,7 +61,7 @@ export class NoticeWaits {
    * Sends a ping on `channel` (over `database`'s own connections) and resolves whether it came
    * back within `ms`.
    */
-  async hears(database: Database, channel: string, ms: number): Promise<boolean> {
+  async hears(database: Database, channel: string, ms = PING_WAIT_MS): Promise<boolean> {
     const token = randomUUID();
     this.#pings.set(token, false);
     try {

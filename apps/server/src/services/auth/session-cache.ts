@@ -25,8 +25,6 @@ export const SESSIONS_CHANNEL = "vastra_sessions";
 export const SESSION_CACHE_MAX_AGE_MS = 10_000;
 /** Sessions kept per process (the least recently used go first). */
 const MAX_SESSIONS = 20_000;
-/** How long a notice sent to itself may take to come back (generous: a busy event loop). */
-const PING_WAIT_MS = 1_000;
 
 export type SessionRow = {
   session: typeof userSessions.$inferSelect;
@@ -121,7 +119,7 @@ export class SessionCache {
 
   /** Whether a notice of its own comes back: sends one and waits a moment for it. */
   hears(database: Database): Promise<boolean> {
-    return this.#waits.hears(database, SESSIONS_CHANNEL, PING_WAIT_MS);
+    return this.#waits.hears(database, SESSIONS_CHANNEL);
   }
 }
 

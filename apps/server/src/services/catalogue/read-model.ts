@@ -48,8 +48,6 @@ const CATCH_UP_WAIT_MS = 300;
  * notice comes within milliseconds of its commit; this leaves room for a busy event loop).
  */
 const NOTICES_LOST_AFTER_MS = 1_000;
-/** How long a notice the model sent itself may take to come back (generous: a busy event loop). */
-const PING_WAIT_MS = 1_000;
 /** Bodies under this size are sent as they are (as @fastify/compress's threshold). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -197,7 +195,7 @@ export class CatalogueReadModel {
     return this.keeps && this.#trusted;
   }
 
-  /** Applies one notice payload ('kind:version:what:id', or a 'ping:token' of our own). */
+  /** Applies one notice payload ('kind:version:what:id', or a process's 'ping:token'). */
   apply(payload: string): void {
     if (this.#waits.takePing(payload)) return;
     const [kind, versionText, what, id] = payload.split(":");
@@ -350,7 +348,7 @@ export class CatalogueReadModel {
    * moment for the listener to hear it.
    */
   hears(database: Database): Promise<boolean> {
-    return this.#waits.hears(database, CATALOGUE_CHANNEL, PING_WAIT_MS);
+    return this.#waits.hears(database, CATALOGUE_CHANNEL);
   }
 
   /** Starts from the database's versions (what is kept from before may be dropped). */
